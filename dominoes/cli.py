@@ -1,0 +1,44 @@
+"""The ``python -m dominoes`` command line.
+
+- ``replay FILE`` (``-`` for standard input): check a ``dominoes-record/1`` record and
+  print RECORD.md's answer as JSON; exit 0 legal, 1 illegal, 2 unreadable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from dominoes.record import replay_text
+
+
+def _replay(arguments: argparse.Namespace) -> int:
+    try:
+        if arguments.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(arguments.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(json.dumps({"ok": False, "error": "unreadable", "message": str(error)}))
+        return 2
+    status, answer = replay_text(text)
+    print(json.dumps(answer))
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with one sub-command per tool."""
+    parser = argparse.ArgumentParser(prog="python -m dominoes")
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="check a match record and score it")
+    replay.add_argument("file", help="a dominoes-record/1 JSON file, or - for standard input")
+    replay.set_defaults(run=_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    arguments = build_parser().parse_args(argv)
+    return arguments.run(arguments)

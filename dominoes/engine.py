@@ -1,0 +1,377 @@
+"""The rules as functions over immutable states: deal, lead, legal moves, apply, advance.
+
+``apply`` takes one action and returns the next state or raises ``IllegalMove``; it never
+changes its argument. ``advance`` plays the automatic draws and passes (R16) that follow.
+A service turn is ``advance(apply(match, Play(...)))``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from dominoes.deal import deal as deal_from_seed
+from dominoes.deal import needs_redeal, new_seed
+from dominoes.errors import IllegalMove
+from dominoes.rules import CLASSIC, Rules
+from dominoes.scoring import add_to_scores, score_blocked, score_domino
+from dominoes.state import (
+    Action,
+    Draw,
+    HandEnd,
+    HandState,
+    MatchOutcome,
+    MatchState,
+    Pass,
+    Play,
+)
+from dominoes.tiles import Tile, full_set, heaviest
+
+# --- starting matches and hands ---------------------------------------------------------
+
+
+def new_match(
+    seats: int,
+    target: int,
+    seed: bytes | None = None,
+    rules: Rules = CLASSIC,
+) -> MatchState:
+    """A new match with its first hand dealt from ``seed`` (a fresh CSPRNG seed if ``None``).
+
+    ``seats``: 2, 3 or 4 (R2); ``target``: points to win, one of ``rules.targets`` (R25).
+    Raises ``ValueError`` for a table size or target the rules do not allow.
+    """
+    if seats not in rules.seat_counts:
+        raise ValueError(f"{rules.name} is played with {rules.seat_counts} seats, not {seats}")
+    if target not in rules.targets:
+        raise ValueError(f"{rules.name} plays to {rules.targets} points, not {target}")
+    empty = MatchState(rules=rules, seats=seats, target=target, scores=(0,) * seats, hands=())
+    return start_hand(empty, seed=seed if seed is not None else new_seed())
+
+
+def check_deal(
+    rules: Rules, seats: int, dealt: Sequence[Sequence[Tile]], stock: Sequence[Tile]
+) -> None:
+    """Raise ``IllegalMove`` (``bad_deal`` R1/R4, ``redeal_required`` R5) for a deal that
+    is not the whole set split as the rules say."""
+    per_seat = rules.tiles_per_seat[seats]
+    if len(dealt) != seats:
+        raise IllegalMove("bad_deal", f"{len(dealt)} hands dealt for {seats} seats", "R4")
+    for seat, tiles in enumerate(dealt):
+        if len(tiles) != per_seat:
+            raise IllegalMove("bad_deal", f"seat {seat} was dealt {len(tiles)} tiles", "R4")
+    every = Counter(tile for tiles in dealt for tile in tiles)
+    every.update(stock)
+    expected = full_set(rules.max_pip)
+    if len(every) != len(expected) or any(every[tile] != 1 for tile in expected):
+        missing = [str(tile) for tile in expected if every[tile] == 0]
+        repeated = [str(tile) for tile, n in every.items() if n > 1]
+        raise IllegalMove(
+            "bad_deal", f"not the {len(expected)} tiles: missing {missing}, repeated {repeated}"
+        )
+    seat = needs_redeal(rules, dealt)
+    if seat is not None:
+        raise IllegalMove(
+            "redeal_required", f"seat {seat} was dealt {rules.redeal_doubles} doubles or more"
+        )
+
+
+def first_lead(rules: Rules, dealt: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None, str]:
+    """The first hand's leader, the tile it must lead and the rule that says so (R7-R9).
+
+    Returns ``(seat, tile, rule)``; ``tile`` is ``None`` when any tile may lead.
+    """
+    if rules.first_lead == "any":
+        return 0, None, "R10"
+    doubles = [(tile, seat) for seat, tiles in enumerate(dealt) for tile in tiles if tile.is_double]
+    if doubles:
+        tile, seat = max(doubles)
+        return seat, tile, "R7" if tile.high == rules.max_pip else "R8"
+    best = heaviest(tile for tiles in dealt for tile in tiles)
+    seat = next(seat for seat, tiles in enumerate(dealt) if best in tiles)
+    return seat, best, "R9"
+
+
+def start_hand(
+    match: MatchState,
+    *,
+    seed: bytes | None = None,
+    dealt: Sequence[Sequence[Tile]] | None = None,
+    stock: Sequence[Tile] | None = None,
+) -> MatchState:
+    """Deal the next hand of ``match``, from ``seed`` or from a given ``dealt``/``stock``.
+
+    The first hand's lead follows R7-R9; later hands rotate it (R10, R24). Raises
+    ``IllegalMove``: ``hand_over`` (R25) once the match is over, ``hand_in_progress`` while
+    the current hand is unfinished, ``bad_deal``/``redeal_required`` for a given deal.
+    """
+    rules, seats = match.rules, match.seats
+    if match.is_over:
+        raise IllegalMove("hand_over", "the match is over", "R25")
+    if match.hands and not match.hand.is_over:
+        raise IllegalMove("hand_in_progress", "the current hand has not ended")
+    if dealt is None:
+        dealt, stock = deal_from_seed(rules, seats, seed if seed is not None else new_seed())
+    else:
+        dealt = tuple(tuple(tiles) for tiles in dealt)
+        stock = tuple(stock or ())
+        check_deal(rules, seats, dealt, stock)
+    if match.hands:
+        leader, required = (match.hand.leader + 1) % seats, None
+    else:
+        leader, required, _ = first_lead(rules, dealt)
+    hand = HandState(
+        number=len(match.hands),
+        dealt=dealt,
+        stock=tuple(stock),
+        drawn=0,
+        holdings=tuple(tuple(sorted(tiles, reverse=True)) for tiles in dealt),
+        line=(),
+        ends=None,
+        turn=leader,
+        leader=leader,
+        required_lead=required,
+        actions=(),
+        seed=seed,
+    )
+    return replace(match, hands=match.hands + (hand,))
+
+
+# --- what may be played ----------------------------------------------------------------
+
+
+def fits(tile: Tile, ends: tuple[int, int] | None) -> bool:
+    """True when ``tile`` can be placed on the line with ``ends`` (any tile leads)."""
+    return ends is None or tile.has(ends[0]) or tile.has(ends[1])
+
+
+def _has_fit(tiles: Sequence[Tile], ends: tuple[int, int] | None) -> bool:
+    if ends is None:
+        return bool(tiles)
+    left, right = ends
+    return any(t.high in (left, right) or t.low in (left, right) for t in tiles)
+
+
+def _stock_left(match: MatchState, hand: HandState) -> int:
+    return hand.stock_left if match.rules.draw_from_stock else 0
+
+
+def legal_moves(match: MatchState) -> list[Play]:
+    """Every play the seat to act may make, each tile/end choice once (R11-R13).
+
+    Empty when the hand or match is over, or when the seat holds no fitting tile and must
+    draw or pass (see ``forced_action``).
+    """
+    hand = match.hand
+    if match.is_over or hand.is_over:
+        return []
+    seat = hand.turn
+    tiles = hand.holdings[seat]
+    if hand.ends is None:
+        if hand.required_lead is not None:
+            return [Play(seat, hand.required_lead)]
+        return [Play(seat, tile) for tile in tiles]
+    left, right = hand.ends
+    moves = []
+    for tile in tiles:
+        on_left = tile.high == left or tile.low == left
+        on_right = tile.high == right or tile.low == right
+        if on_left and on_right and left != right:
+            moves.append(Play(seat, tile, left))
+            moves.append(Play(seat, tile, right))
+        elif on_left:
+            moves.append(Play(seat, tile, left))
+        elif on_right:
+            moves.append(Play(seat, tile, right))
+    return moves
+
+
+def forced_action(match: MatchState) -> Draw | Pass | None:
+    """The automatic action owed by the seat to act (R14-R16): a draw of the stock's top
+    tile, or a pass when the stock is empty; ``None`` when it has a play or the hand is over.
+    """
+    hand = match.hand
+    if match.is_over or hand.is_over or _has_fit(hand.holdings[hand.turn], hand.ends):
+        return None
+    if _stock_left(match, hand):
+        return Draw(hand.turn, hand.stock[hand.drawn])
+    return Pass(hand.turn)
+
+
+# --- applying actions -------------------------------------------------------------------
+
+
+def _refuse_if_over(match: MatchState) -> None:
+    if match.is_over:
+        raise IllegalMove("hand_over", "the match is over", "R25")
+    result = match.hand.result
+    if result is not None:
+        rule = "R17" if result.end is HandEnd.DOMINO else "R18"
+        raise IllegalMove("hand_over", f"the hand is over ({result.end.value})", rule)
+
+
+def _place(hand: HandState, play: Play) -> tuple[tuple[tuple[int, int], ...], tuple[int, int]]:
+    """Check ``play`` against the line (R7-R12) and return the new line and ends."""
+    tile = play.tile
+    if hand.ends is None:
+        if hand.required_lead is not None and tile != hand.required_lead:
+            raise IllegalMove(
+                "wrong_lead", f"the first hand must be led with {hand.required_lead}", "R7"
+            )
+        return ((tile.high, tile.low),), (tile.high, tile.low)
+    left, right = hand.ends
+    on_left, on_right = tile.has(left), tile.has(right)
+    if play.end is not None:
+        if play.end == right and on_right:
+            side = "right"
+        elif play.end == left and on_left:
+            side = "left"
+        else:
+            raise IllegalMove("tile_does_not_fit", f"{tile} does not fit the {play.end} end")
+    elif not (on_left or on_right):
+        raise IllegalMove("tile_does_not_fit", f"{tile} fits neither end ({left}, {right})")
+    elif on_left and on_right and left != right:
+        raise IllegalMove("end_required", f"{tile} fits both the {left} and the {right} end")
+    else:
+        side = "right" if on_right else "left"
+    if side == "right":
+        return hand.line + ((right, tile.other(right)),), (left, tile.other(right))
+    return ((tile.other(left), left),) + hand.line, (tile.other(left), right)
+
+
+def _finish_hand(match: MatchState, hand: HandState, result) -> MatchState:
+    hand = replace(hand, result=result)
+    scores = add_to_scores(match.scores, result)
+    hands = match.hands[:-1] + (hand,)
+    if result.winners and max(scores) >= match.target:
+        return replace(
+            match, hands=hands, scores=scores, winners=result.winners, outcome=MatchOutcome.TARGET
+        )
+    return replace(match, hands=hands, scores=scores)
+
+
+def _after(match: MatchState, hand: HandState) -> MatchState:
+    """Store ``hand`` as the current hand, ending it when nobody can play or draw (R18)."""
+    if not _stock_left(match, hand) and not any(
+        _has_fit(tiles, hand.ends) for tiles in hand.holdings
+    ):
+        return _finish_hand(match, hand, score_blocked(match.rules, hand.holdings))
+    return replace(match, hands=match.hands[:-1] + (hand,))
+
+
+def apply(match: MatchState, action: Action) -> MatchState:
+    """The match after one action (a play, draw or pass) of the seat to act.
+
+    Checks in RECORD.md's order and raises ``IllegalMove`` with the first code that
+    applies: ``hand_over``, ``not_your_turn``; for a play ``tile_not_in_hand``,
+    ``wrong_lead``, ``tile_does_not_fit``, ``end_required``; for a draw
+    ``cannot_draw_with_play``, ``wrong_draw``; for a pass ``cannot_pass_with_play``,
+    ``must_draw``. Ends the hand on a domino (R17) or a block (R18) and scores it
+    (R19-R25). ``match`` itself is never changed.
+    """
+    _refuse_if_over(match)
+    hand = match.hand
+    seat = action.seat
+    if seat != hand.turn:
+        raise IllegalMove("not_your_turn", f"it is seat {hand.turn}'s turn, not seat {seat}'s")
+    holding = hand.holdings[seat]
+    if isinstance(action, Play):
+        if action.tile not in holding:
+            raise IllegalMove("tile_not_in_hand", f"seat {seat} does not hold {action.tile}")
+        line, ends = _place(hand, action)
+        remaining = tuple(tile for tile in holding if tile != action.tile)
+        holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
+        hand = replace(
+            hand,
+            holdings=holdings,
+            line=line,
+            ends=ends,
+            turn=(seat + 1) % match.seats,
+            actions=hand.actions + (action,),
+        )
+        if not remaining:
+            return _finish_hand(match, hand, score_domino(match.rules, holdings, seat))
+        return _after(match, hand)
+    playable = next((tile for tile in holding if fits(tile, hand.ends)), None)
+    if isinstance(action, Draw):
+        if playable is not None:
+            raise IllegalMove("cannot_draw_with_play", _fits_message(seat, playable, hand.ends))
+        if not _stock_left(match, hand):
+            raise IllegalMove("wrong_draw", "the stock is empty")
+        top = hand.stock[hand.drawn]
+        if action.tile != top:
+            raise IllegalMove("wrong_draw", f"the top of the stock is not {action.tile}")
+        holdings = (
+            hand.holdings[:seat]
+            + (tuple(sorted(holding + (top,), reverse=True)),)
+            + hand.holdings[seat + 1 :]
+        )
+        hand = replace(
+            hand, holdings=holdings, drawn=hand.drawn + 1, actions=hand.actions + (action,)
+        )
+        return _after(match, hand)
+    if isinstance(action, Pass):
+        if playable is not None:
+            raise IllegalMove("cannot_pass_with_play", _fits_message(seat, playable, hand.ends))
+        if _stock_left(match, hand):
+            raise IllegalMove("must_draw", f"the stock still holds {hand.stock_left} tiles")
+        hand = replace(hand, turn=(seat + 1) % match.seats, actions=hand.actions + (action,))
+        return _after(match, hand)
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _fits_message(seat: int, tile: Tile, ends: tuple[int, int] | None) -> str:
+    if ends is None:
+        return f"seat {seat} holds {tile} and must lead"
+    end = ends[0] if tile.has(ends[0]) else ends[1]
+    return f"seat {seat} holds {tile}, which fits the {end} end"
+
+
+def advance(match: MatchState) -> MatchState:
+    """Play every automatic draw and pass (R14-R16) until a seat has a play or the hand
+    ends. Returns ``match`` itself when nothing is owed."""
+    action = forced_action(match)
+    while action is not None:
+        match = apply(match, action)
+        action = forced_action(match)
+    return match
+
+
+def play_turn(match: MatchState, play: Play) -> MatchState:
+    """A whole turn as the service plays it: ``play``, then the automatic draws and passes
+    of the seats that follow (R16). Raises ``IllegalMove`` as ``apply`` does."""
+    return advance(apply(match, play))
+
+
+# --- ending a match early ----------------------------------------------------------------
+
+
+def abandon(
+    match: MatchState, seat: int, outcome: MatchOutcome = MatchOutcome.ABANDONED
+) -> MatchState:
+    """The match after ``seat`` abandons it or is absent too long (R26, R27).
+
+    2 seats: the other player wins. 4 seats: the other team wins. 3 seats: the remaining
+    player with more points wins; level scores mean no winner. Raises ``IllegalMove``
+    (``hand_over``, R25) when the match is already over and ``ValueError`` for a bad seat.
+    """
+    if match.is_over:
+        raise IllegalMove("hand_over", "the match is over", "R25")
+    if not 0 <= seat < match.seats:
+        raise ValueError(f"no seat {seat} at a table of {match.seats}")
+    if match.rules.partnerships(match.seats):
+        winners = tuple(s for s in range(match.seats) if s % 2 != seat % 2)
+    else:
+        others = [s for s in range(match.seats) if s != seat]
+        best = max(match.scores[s] for s in others)
+        leaders = tuple(s for s in others if match.scores[s] == best)
+        winners = leaders if len(leaders) == 1 else ()
+    return replace(match, winners=winners, outcome=outcome, abandoned_by=seat)
+
+
+def close_idle(match: MatchState) -> MatchState:
+    """The match closed for standing idle (R28): it ends with no winner."""
+    if match.is_over:
+        raise IllegalMove("hand_over", "the match is over", "R25")
+    return replace(match, winners=(), outcome=MatchOutcome.IDLE)

@@ -1,0 +1,214 @@
+"""Match records (``dominoes-record/1``, RECORD.md): export, load and replay.
+
+A record is plain JSON holding a whole match deal by deal and action by action. ``replay``
+checks one against the rules and returns the answer RECORD.md specifies.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from dominoes.deal import seed_sha256
+from dominoes.engine import apply, start_hand
+from dominoes.errors import IllegalMove, UnreadableRecord
+from dominoes.rules import PROFILES
+from dominoes.state import (
+    Action,
+    HandState,
+    MatchState,
+    action_from_dict,
+    action_to_dict,
+)
+from dominoes.tiles import Tile, parse_tile
+
+FORMAT = "dominoes-record/1"
+
+
+def _hand_record(hand: HandState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "dealt": [[str(tile) for tile in tiles] for tiles in hand.dealt],
+        "stock": [str(tile) for tile in hand.stock],
+    }
+    if hand.seed is not None:
+        out["seed_sha256"] = seed_sha256(hand.seed)
+        if hand.is_over:
+            out["seed"] = hand.seed.hex()
+    out["actions"] = [action_to_dict(action) for action in hand.actions]
+    return out
+
+
+def match_to_record(match: MatchState, *, finished_hands_only: bool = False) -> dict[str, Any]:
+    """The match as a ``dominoes-record/1`` object (a JSON-ready dict).
+
+    With ``finished_hands_only`` the current hand is left out while it is being played, so
+    the record reveals no hidden tile (R31); otherwise every hand is written, the current
+    one with its deal, which only the server may see. A seed is written once its hand is over.
+    """
+    hands = match.hands
+    if finished_hands_only and hands and not hands[-1].is_over:
+        hands = hands[:-1]
+    return {
+        "format": FORMAT,
+        "rules": match.rules.name,
+        "seats": match.seats,
+        "target": match.target,
+        "hands": [_hand_record(hand) for hand in hands],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand as read from a record: the deal, the actions, the optional seed fields."""
+
+    dealt: tuple[tuple[Tile, ...], ...]
+    stock: tuple[Tile, ...]
+    actions: tuple[Action, ...]
+    seed: bytes | None
+    seed_sha256: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record as read: profile name, seats, target and hands, nothing checked but shape."""
+
+    rules: str
+    seats: int
+    target: int
+    hands: tuple[HandRecord, ...]
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise UnreadableRecord(message)
+
+
+def load_record(data: Any) -> Record:
+    """Read a record from parsed JSON, checking its shape only (not the rules).
+
+    Raises ``UnreadableRecord`` for an unknown format or profile, wrong tile names, a seat
+    number out of range, or fields of the wrong type.
+    """
+    _require(isinstance(data, dict), "a record is a JSON object")
+    _require(data.get("format") == FORMAT, f"unknown format {data.get('format')!r}")
+    rules = PROFILES.get(data.get("rules", "classic"))
+    _require(rules is not None, f"unknown rules {data.get('rules')!r}")
+    seats, target = data.get("seats"), data.get("target")
+    _require(
+        isinstance(seats, int) and not isinstance(seats, bool) and seats in rules.seat_counts,
+        f"seats must be one of {rules.seat_counts}, not {seats!r}",
+    )
+    _require(
+        isinstance(target, int) and not isinstance(target, bool) and target > 0,
+        f"target must be a positive number of points, not {target!r}",
+    )
+    _require(isinstance(data.get("hands"), list), "hands must be a list")
+    hands = []
+    for number, hand in enumerate(data["hands"]):
+        _require(isinstance(hand, dict), f"hand {number} is not an object")
+        dealt, stock = hand.get("dealt"), hand.get("stock", [])
+        _require(
+            isinstance(dealt, list) and all(isinstance(tiles, list) for tiles in dealt),
+            f"hand {number}: dealt must be a list of lists of tiles",
+        )
+        _require(isinstance(stock, list), f"hand {number}: stock must be a list of tiles")
+        actions = hand.get("actions", [])
+        _require(isinstance(actions, list), f"hand {number}: actions must be a list")
+        parsed_actions = tuple(action_from_dict(action, rules.max_pip) for action in actions)
+        for index, action in enumerate(parsed_actions):
+            _require(
+                0 <= action.seat < seats,
+                f"hand {number}, action {index}: no seat {action.seat} at a table of {seats}",
+            )
+        seed = hand.get("seed")
+        try:
+            seed_bytes = bytes.fromhex(seed) if isinstance(seed, str) else None
+        except ValueError as error:
+            raise UnreadableRecord(f"hand {number}: seed is not hex") from error
+        hands.append(
+            HandRecord(
+                dealt=tuple(tuple(parse_tile(t, rules.max_pip) for t in tiles) for tiles in dealt),
+                stock=tuple(parse_tile(t, rules.max_pip) for t in stock),
+                actions=parsed_actions,
+                seed=seed_bytes,
+                seed_sha256=hand.get("seed_sha256"),
+            )
+        )
+    return Record(rules=rules.name, seats=seats, target=target, hands=tuple(hands))
+
+
+def _refusal(hand: int, action: int | None, error: IllegalMove) -> dict[str, Any]:
+    return {
+        "ok": False,
+        "hand": hand,
+        "action": action,
+        "error": error.code,
+        "rule": error.rule,
+        "message": error.message,
+    }
+
+
+def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
+    """Play a loaded record through the engine.
+
+    Returns ``(match, answer)``: the match state reached (``None`` when no hand could be
+    dealt) and the answer of RECORD.md (``{"ok": true, "hands", "scores", "winner"}`` or
+    ``{"ok": false, "hand", "action", "error", "rule", "message"}`` for the first fault).
+    """
+    rules = PROFILES[record.rules]
+    match = MatchState(
+        rules=rules,
+        seats=record.seats,
+        target=record.target,
+        scores=(0,) * record.seats,
+        hands=(),
+    )
+    for number, hand in enumerate(record.hands):
+        try:
+            match = start_hand(match, dealt=hand.dealt, stock=hand.stock)
+        except IllegalMove as error:
+            return (match if match.hands else None), _refusal(number, None, error)
+        for index, action in enumerate(hand.actions):
+            try:
+                match = apply(match, action)
+            except IllegalMove as error:
+                return match, _refusal(number, index, error)
+    return (match if match.hands else None), summarize(match)
+
+
+def summarize(match: MatchState) -> dict[str, Any]:
+    """The legal-record answer of RECORD.md for ``match``: each hand's end, winner, points,
+    counts and leader, then the scoreboard and the match winner (``None`` while it is on)."""
+    hands = []
+    for hand in match.hands:
+        result = hand.result
+        hands.append(
+            {
+                "end": result.end.value if result else "in_progress",
+                "winner": list(result.winners) if result else [],
+                "points": result.points if result else 0,
+                "counts": list(result.counts) if result else None,
+                "leader": hand.leader,
+            }
+        )
+    return {
+        "ok": True,
+        "hands": hands,
+        "scores": list(match.scores),
+        "winner": list(match.winners) if match.winners is not None else None,
+    }
+
+
+def replay_text(text: str) -> tuple[int, dict[str, Any]]:
+    """Replay a record given as JSON text: ``(exit status, answer)``.
+
+    Exit status 0 for a legal record, 1 for an illegal one, 2 for an unreadable one (then
+    the answer is ``{"ok": false, "error": "unreadable", "message": ...}``).
+    """
+    try:
+        record = load_record(json.loads(text))
+    except (json.JSONDecodeError, UnreadableRecord) as error:
+        return 2, {"ok": False, "error": "unreadable", "message": str(error)}
+    _, answer = replay_match(record)
+    return (0 if answer["ok"] else 1), answer

@@ -1,0 +1,87 @@
+"""Scoring a finished hand (R19-R24) and the match scoreboard (R25)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dominoes.rules import Rules
+from dominoes.state import HandEnd, HandResult
+from dominoes.tiles import Tile
+
+
+def counts_of(holdings: Sequence[Sequence[Tile]]) -> tuple[int, ...]:
+    """Each seat's count: the sum of the values of the tiles it holds, in points (R19)."""
+    return tuple(sum(tile.high + tile.low for tile in tiles) for tiles in holdings)
+
+
+def team_members(rules: Rules, seats: int, seat: int) -> tuple[int, ...]:
+    """The seats on ``seat``'s side, sorted: its partnership with 4 seats, else itself (R2)."""
+    if rules.partnerships(seats):
+        return tuple(s for s in range(seats) if s % 2 == seat % 2)
+    return (seat,)
+
+
+def score_domino(
+    rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int
+) -> HandResult:
+    """The result when ``seat`` played its last tile (R17, R20).
+
+    The seat (with its partner, R20) scores its rivals' counts; the partner's tiles count
+    only when ``rules.partner_tiles_count``.
+    """
+    seats = len(holdings)
+    counts = counts_of(holdings)
+    winners = team_members(rules, seats, seat)
+    if rules.partner_tiles_count:
+        points = sum(counts)
+    else:
+        points = sum(count for s, count in enumerate(counts) if s not in winners)
+    return HandResult(HandEnd.DOMINO, winners, points, counts)
+
+
+def _lowest_tiles_winner(
+    holdings: Sequence[Sequence[Tile]], tied: Sequence[int]
+) -> int | None:
+    """Among ``tied`` seats, the one whose tile values, lowest first, are lowest (R23).
+
+    Compares each seat's lowest tile value, then the next lowest, and so on; ``None`` when
+    the best sequence is shared (nobody scores).
+    """
+    keys = {seat: sorted(tile.high + tile.low for tile in holdings[seat]) for seat in tied}
+    best = min(keys.values())
+    leaders = [seat for seat in tied if keys[seat] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def score_blocked(rules: Rules, holdings: Sequence[Sequence[Tile]]) -> HandResult:
+    """The result of a blocked hand (R18, R21-R23).
+
+    Partnerships (R22): the team with the lower summed count scores the other team's count;
+    equal teams score nothing. Alone (R21, R23): the lowest count scores every other seat's
+    count, ties broken by lowest tiles; an unbroken tie scores nothing.
+    """
+    seats = len(holdings)
+    counts = counts_of(holdings)
+    if rules.partnerships(seats):
+        team_counts = [sum(counts[s] for s in range(seats) if s % 2 == team) for team in (0, 1)]
+        if team_counts[0] == team_counts[1]:
+            return HandResult(HandEnd.BLOCKED, (), 0, counts)
+        winning_team = 0 if team_counts[0] < team_counts[1] else 1
+        winners = team_members(rules, seats, winning_team)
+        points = sum(counts) if rules.partner_tiles_count else team_counts[1 - winning_team]
+        return HandResult(HandEnd.BLOCKED, winners, points, counts)
+    lowest = min(counts)
+    tied = [seat for seat, count in enumerate(counts) if count == lowest]
+    winner = tied[0] if len(tied) == 1 else _lowest_tiles_winner(holdings, tied)
+    if winner is None:
+        return HandResult(HandEnd.BLOCKED, (), 0, counts)
+    points = sum(count for seat, count in enumerate(counts) if seat != winner)
+    return HandResult(HandEnd.BLOCKED, (winner,), points, counts)
+
+
+def add_to_scores(scores: Sequence[int], result: HandResult) -> tuple[int, ...]:
+    """The scoreboard after ``result``: each winning seat gains the hand's points (R25)."""
+    return tuple(
+        score + result.points if seat in result.winners else score
+        for seat, score in enumerate(scores)
+    )

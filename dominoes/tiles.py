@@ -1,0 +1,80 @@
+"""Tiles and sets (R1).
+
+A tile is an immutable ``Tile(high, low)`` with ``high >= low``; it prints as ``"6-4"``.
+Every tile of a set is interned, so tiles compare and hash as plain tuples.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from dominoes.errors import UnreadableRecord
+
+
+class Tile(NamedTuple):
+    """One domino tile, high pip first (R1).
+
+    ``high`` and ``low`` are pip counts (0..max pip of the set), ``high >= low``.
+    """
+
+    high: int
+    low: int
+
+    @property
+    def value(self) -> int:
+        """The tile's value in points: the sum of its pips (R1)."""
+        return self.high + self.low
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double (both halves equal)."""
+        return self.high == self.low
+
+    def has(self, pip: int) -> bool:
+        """True when one of the tile's halves shows ``pip``."""
+        return self.high == pip or self.low == pip
+
+    def other(self, pip: int) -> int:
+        """The pip on the other half from ``pip``; the tile must show ``pip``."""
+        return self.low if self.high == pip else self.high
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+
+def make_tile(a: int, b: int) -> Tile:
+    """The tile with halves ``a`` and ``b`` in either order."""
+    return Tile(a, b) if a >= b else Tile(b, a)
+
+
+@cache
+def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
+    """Every tile of the double-``max_pip`` set, heaviest first (28 tiles for double-six, R1)."""
+    return tuple(Tile(high, low) for high in range(max_pip, -1, -1) for low in range(high, -1, -1))
+
+
+def parse_tile(text: object, max_pip: int = 6) -> Tile:
+    """Read a tile written ``"a-b"`` in either pip order.
+
+    Raises ``UnreadableRecord`` for anything that is not a tile of the double-``max_pip`` set.
+    """
+    if not isinstance(text, str):
+        raise UnreadableRecord(f"a tile must be a string like '6-4', not {text!r}")
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise UnreadableRecord(f"{text!r} is not a tile name like '6-4'")
+    a, b = int(parts[0]), int(parts[1])
+    if a > max_pip or b > max_pip:
+        raise UnreadableRecord(f"{text!r} is not a tile of the double-{max_pip} set")
+    return make_tile(a, b)
+
+
+def heaviest(tiles: object) -> Tile:
+    """The heaviest tile: highest value, then the higher high pip (R9: ``6-3`` beats ``5-4``)."""
+    return max(tiles, key=lambda tile: (tile.value, tile.high))
+
+
+def hand_value(tiles: object) -> int:
+    """The count of a hand: the sum of its tiles' values, in points (R19)."""
+    return sum(tile.high + tile.low for tile in tiles)

@@ -1,0 +1,200 @@
+"""What one seat may see (R31): the only way anything about a match leaves the engine for
+a player, a bot, a page or an API response.
+
+A seat sees its own tiles, the line and its ends, every seat's tile count, the stock's
+size, the scoreboard and the public move log, in which a draw shows its tile only to the
+seat that drew it. Once a hand is over every hand is shown (R19), with the hand's seed (R6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dominoes.deal import seed_sha256
+from dominoes.engine import legal_moves
+from dominoes.state import Draw, HandState, MatchState, Pass, Play
+from dominoes.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One public action: ``kind`` is ``"play"``, ``"draw"`` or ``"pass"``. ``tile`` is the
+    tile played, or the tile drawn when the viewer drew it (else ``None``); ``end`` is the
+    pip of the end a play was placed on (``None`` for the lead)."""
+
+    seat: int
+    kind: str
+    tile: Tile | None = None
+    end: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"seat", "kind", "tile"?, "end"?}``."""
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
+        if self.tile is not None:
+            out["tile"] = str(self.tile)
+        if self.kind == "play":
+            out["end"] = self.end
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand as everyone may see it (R19): how it ended, who scored how many
+    points, each seat's count and the tiles each seat still held, and the revealed seed."""
+
+    number: int
+    end: str
+    winners: tuple[int, ...]
+    points: int
+    counts: tuple[int, ...]
+    holdings: tuple[tuple[Tile, ...], ...]
+    leader: int
+    seed_sha256: str | None
+    seed: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "number": self.number,
+            "end": self.end,
+            "winners": list(self.winners),
+            "points": self.points,
+            "counts": list(self.counts),
+            "holdings": [[str(tile) for tile in tiles] for tiles in self.holdings],
+            "leader": self.leader,
+            "seed_sha256": self.seed_sha256,
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything ``seat`` may know about a match (R31).
+
+    - ``tiles``: the seat's own tiles; ``tile_counts``: how many each seat holds.
+    - ``line``: oriented pairs left to right; ``ends``: ``(left, right)`` or ``None``.
+    - ``turn``: the seat to act, ``None`` once the hand or match is over.
+    - ``legal_moves``: the seat's plays when it is its turn, else empty.
+    - ``log``: the current hand's public actions; ``last_hand``: the previous finished hand
+      (or the current one once over), every hand shown.
+    """
+
+    seat: int
+    seats: int
+    rules: str
+    target: int
+    scores: tuple[int, ...]
+    hand_number: int
+    leader: int
+    turn: int | None
+    tiles: tuple[Tile, ...]
+    tile_counts: tuple[int, ...]
+    line: tuple[tuple[int, int], ...]
+    ends: tuple[int, int] | None
+    stock_size: int
+    legal_moves: tuple[Play, ...]
+    log: tuple[LogEntry, ...]
+    seed_sha256: str | None
+    last_hand: HandSummary | None
+    match_over: bool
+    winners: tuple[int, ...] | None
+    outcome: str | None
+    abandoned_by: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form, as the API and pages serve it."""
+        return {
+            "seat": self.seat,
+            "seats": self.seats,
+            "rules": self.rules,
+            "target": self.target,
+            "scores": list(self.scores),
+            "hand_number": self.hand_number,
+            "leader": self.leader,
+            "turn": self.turn,
+            "tiles": [str(tile) for tile in self.tiles],
+            "tile_counts": list(self.tile_counts),
+            "line": [list(pair) for pair in self.line],
+            "ends": list(self.ends) if self.ends else None,
+            "stock_size": self.stock_size,
+            "legal_moves": [
+                {"tile": str(move.tile), "end": move.end} for move in self.legal_moves
+            ],
+            "log": [entry.to_dict() for entry in self.log],
+            "seed_sha256": self.seed_sha256,
+            "last_hand": self.last_hand.to_dict() if self.last_hand else None,
+            "match_over": self.match_over,
+            "winners": list(self.winners) if self.winners is not None else None,
+            "outcome": self.outcome,
+            "abandoned_by": self.abandoned_by,
+        }
+
+
+def public_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:
+    """The hand's actions as ``seat`` may see them (``None``: a spectator, no drawn tile shown).
+    Once the hand is over every drawn tile is shown (R19)."""
+    entries = []
+    for action in hand.actions:
+        if isinstance(action, Play):
+            entries.append(LogEntry(action.seat, "play", action.tile, action.end))
+        elif isinstance(action, Draw):
+            shown = action.tile if (action.seat == seat or hand.is_over) else None
+            entries.append(LogEntry(action.seat, "draw", shown))
+        elif isinstance(action, Pass):
+            entries.append(LogEntry(action.seat, "pass"))
+    return tuple(entries)
+
+
+def summarize_hand(hand: HandState) -> HandSummary:
+    """The public summary of a finished hand (R19). Raises ``ValueError`` if unfinished."""
+    if hand.result is None:
+        raise ValueError("the hand is not over: its tiles are still hidden")
+    return HandSummary(
+        number=hand.number,
+        end=hand.result.end.value,
+        winners=hand.result.winners,
+        points=hand.result.points,
+        counts=hand.result.counts,
+        holdings=hand.holdings,
+        leader=hand.leader,
+        seed_sha256=seed_sha256(hand.seed) if hand.seed is not None else None,
+        seed=hand.seed.hex() if hand.seed is not None else None,
+    )
+
+
+def view_for(match: MatchState, seat: int) -> SeatView:
+    """What ``seat`` may see of ``match`` (R31). Raises ``ValueError`` for a seat not at
+    the table."""
+    if not 0 <= seat < match.seats:
+        raise ValueError(f"no seat {seat} at a table of {match.seats}")
+    hand = match.hand
+    playing = not (match.is_over or hand.is_over)
+    last_hand = None
+    if hand.is_over:
+        last_hand = summarize_hand(hand)
+    elif len(match.hands) > 1:
+        last_hand = summarize_hand(match.hands[-2])
+    return SeatView(
+        seat=seat,
+        seats=match.seats,
+        rules=match.rules.name,
+        target=match.target,
+        scores=match.scores,
+        hand_number=hand.number,
+        leader=hand.leader,
+        turn=hand.turn if playing else None,
+        tiles=hand.holdings[seat],
+        tile_counts=tuple(len(tiles) for tiles in hand.holdings),
+        line=hand.line,
+        ends=hand.ends,
+        stock_size=hand.stock_left,
+        legal_moves=tuple(legal_moves(match)) if playing and hand.turn == seat else (),
+        log=public_log(hand, seat),
+        seed_sha256=seed_sha256(hand.seed) if hand.seed is not None else None,
+        last_hand=last_hand,
+        match_over=match.is_over,
+        winners=match.winners,
+        outcome=match.outcome.value if match.outcome else None,
+        abandoned_by=match.abandoned_by,
+    )
