@@ -1,0 +1,125 @@
+"""Every API error as one JSON shape: {"code": ..., "detail": ..., ...}.
+
+Clients branch on `code`, a stable snake_case string; `detail` is human text in the
+request's language and may change. Extra keys:
+
+- "fields": for validation errors, DRF's per-field messages, e.g.
+  {"code": "invalid", "detail": "...", "fields": {"password": ["..."]}}.
+- "rule": the rule id (RULES.md / RECORD.md) when the exception carries one.
+- "retry_after": seconds to wait, for "throttled" (also in the Retry-After header).
+- whatever an exception puts in its `extra` mapping (e.g. the current table version).
+
+To raise a domain error from a view or service, subclass APIException::
+
+    class StaleVersion(APIException):
+        status_code = 409
+        code = "stale_version"
+        default_detail = _("La mesa ha cambiado; vuelve a cargarla.")
+
+and optionally set `rule` / `extra` on the class or the instance. A `code` attribute
+always wins over the mapping below.
+"""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import defaults
+from rest_framework import exceptions
+from rest_framework.views import exception_handler as drf_exception_handler
+
+API_PREFIX = "/api/"
+
+# DRF's default_code where it is not already the code we promise clients.
+_CODE_FOR = {
+    exceptions.ParseError: "malformed_json",
+}
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = 413
+    code = "request_too_large"
+    default_detail = gettext_lazy("El cuerpo de la petición es demasiado grande.")
+
+
+def error_body(*, code: str, detail, **extra) -> dict:
+    return {"code": code, "detail": str(detail), **extra}
+
+
+def error_response(*, status: int, code: str, detail, **extra) -> JsonResponse:
+    """A JSON error outside DRF (middleware, Django's 404/500 handlers)."""
+    return JsonResponse(error_body(code=code, detail=detail, **extra), status=status)
+
+
+def _code_for(exc: exceptions.APIException) -> str:
+    explicit = getattr(exc, "code", None)
+    if isinstance(explicit, str) and explicit:
+        return explicit
+    for cls, code in _CODE_FOR.items():
+        if isinstance(exc, cls):
+            return code
+    detail_code = getattr(exc.detail, "code", None)
+    if isinstance(detail_code, str) and detail_code:
+        return detail_code
+    return exc.default_code
+
+
+def _detail_and_fields(exc: exceptions.APIException) -> tuple[str, dict | None]:
+    detail = exc.detail
+    if isinstance(detail, dict):
+        return _("Los datos enviados no son válidos."), detail
+    if isinstance(detail, list):
+        first = detail[0] if detail else _("Los datos enviados no son válidos.")
+        return str(first), {"non_field_errors": detail}
+    return str(detail), None
+
+
+def api_exception_handler(exc, context):
+    """DRF EXCEPTION_HANDLER: DRF's handling (headers, auth), then our body shape.
+
+    Returns None for anything that is not an API error, so Django turns it into a 500
+    (JSON for /api/ paths, see server_error below) and it reaches the error log.
+    """
+    if isinstance(exc, RequestDataTooBig):
+        exc = RequestTooLarge()
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+
+    code = _code_for(exc)
+    detail, fields = _detail_and_fields(exc)
+    if isinstance(exc, exceptions.PermissionDenied) and detail.startswith("CSRF Failed"):
+        code = "csrf_failed"
+    body = error_body(code=code, detail=detail)
+    if fields is not None:
+        body["fields"] = fields
+    rule = getattr(exc, "rule", None)
+    if rule:
+        body["rule"] = rule
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["retry_after"] = int(exc.wait) + 1
+    body.update(getattr(exc, "extra", None) or {})
+    response.data = body
+    return response
+
+
+def page_not_found(request, exception):
+    """handler404: JSON under /api/ (unknown endpoint), Django's page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return error_response(status=404, code="not_found", detail=_("No encontrado."))
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    """handler500: JSON under /api/, Django's page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return error_response(
+            status=500, code="server_error", detail=_("Error interno del servidor.")
+        )
+    return defaults.server_error(request)

@@ -1,0 +1,15 @@
+"""Test run: fast hashing, no bot delay, mail kept in memory, tasks run inline.
+
+DATABASE_URL and REDIS_URL are honoured, so the same suite runs on SQLite and, in CI, on
+PostgreSQL and Redis; the tests marked postgres/redis need those (see tests/conftest.py).
+"""
+
+from config.settings.base import *  # noqa: F403
+
+SECRET_KEY = "test-only-secret-key-not-for-any-real-deployment"
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+BOT_DELAY_SECONDS = 0
+# Tasks run in the test process even when REDIS_URL names a broker: no worker is running.
+CELERY_TASK_ALWAYS_EAGER = True
