@@ -10,6 +10,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -101,6 +102,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        translation.activate(user.language)  # confirm in the language just chosen
         messages.success(request, _("Preferencias guardadas."))
         return _remember_language(redirect("accounts:settings"), user.language)
     return render(request, "accounts/settings.html", {"form": form})

@@ -13,3 +13,6 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 BOT_DELAY_SECONDS = 0
 # Tasks run in the test process even when REDIS_URL names a broker: no worker is running.
 CELERY_TASK_ALWAYS_EAGER = True
+# Serve static files from the source folders; tests never run collectstatic.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

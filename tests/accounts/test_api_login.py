@@ -1,0 +1,56 @@
+import pytest
+from rest_framework.test import APIClient
+
+from tests.conftest import PASSWORD
+
+URL = "/api/v1/accounts/login/"
+pytestmark = pytest.mark.django_db
+
+
+def test_it_starts_a_session_and_returns_the_user(anonymous_client, alice):
+    r = anonymous_client.post(URL, {"username": "alice", "password": PASSWORD})
+
+    assert r.status_code == 200, r.content
+    assert r.json()["username"] == "alice"
+    assert "password" not in r.json()
+    assert anonymous_client.session["_auth_user_id"] == str(alice.pk)
+    assert anonymous_client.get("/api/v1/me/").json()["username"] == "alice"
+
+
+def test_it_rejects_a_wrong_password(anonymous_client, alice):
+    r = anonymous_client.post(URL, {"username": "alice", "password": "nope"})
+
+    assert r.status_code == 400
+    assert r.json()["code"] == "invalid_credentials"
+    assert "_auth_user_id" not in anonymous_client.session
+
+
+def test_it_rejects_an_inactive_user(anonymous_client, alice):
+    alice.is_active = False
+    alice.save()
+
+    r = anonymous_client.post(URL, {"username": "alice", "password": PASSWORD})
+
+    assert r.status_code == 400
+    assert r.json()["code"] == "invalid_credentials"
+
+
+def test_it_requires_the_csrf_token(alice):
+    client = APIClient(enforce_csrf_checks=True)
+
+    r = client.post(URL, {"username": "alice", "password": PASSWORD})
+
+    assert r.status_code == 403
+    assert r.json()["code"] == "csrf_failed"
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_throttles_guessing(anonymous_client, alice):
+    for _ in range(20):
+        anonymous_client.post(URL, {"username": "alice", "password": "guess"})
+
+    r = anonymous_client.post(URL, {"username": "alice", "password": PASSWORD})
+
+    assert r.status_code == 429
+    assert r.json()["code"] == "throttled"
+    assert "_auth_user_id" not in anonymous_client.session

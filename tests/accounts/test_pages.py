@@ -1,0 +1,125 @@
+"""Browser pages: sign-in, sign-up, settings; `next` survives the whole way."""
+
+import pytest
+
+from accounts.models import User
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+INVITE = "/mesas/42/unirse/?code=abc"
+
+
+def test_the_login_page_is_spanish_by_default(client):
+    r = client.get("/accounts/login/")
+
+    assert r.status_code == 200
+    assert "Contraseña" in r.content.decode()
+    assert r.headers["Content-Language"] == "es"
+
+
+def test_the_login_page_speaks_english_when_asked(client):
+    r = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert "Password" in r.content.decode()
+
+
+def test_it_signs_in_and_follows_next(client, alice):
+    r = client.post("/accounts/login/", {"username": "alice", "password": PASSWORD, "next": INVITE})
+
+    assert r.status_code == 302
+    assert r.headers["Location"] == INVITE
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_it_ignores_a_next_on_another_site(client, alice):
+    r = client.post(
+        "/accounts/login/",
+        {"username": "alice", "password": PASSWORD, "next": "https://evil.example/"},
+    )
+
+    assert r.headers["Location"] == "/"
+
+
+def test_the_login_link_carries_next_to_signup(client):
+    r = client.get(f"/accounts/login/?next={INVITE}")
+
+    assert "/accounts/signup/?next=/mesas/42/unirse/%3Fcode%3Dabc" in r.content.decode()
+
+
+def test_signup_keeps_next_and_signs_the_newcomer_in(client):
+    page = client.get("/accounts/signup/", {"next": INVITE}).content.decode()
+    assert 'name="next" value="/mesas/42/unirse/?code=abc"' in page
+
+    r = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newbie",
+            "email": "",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+            "next": INVITE,
+        },
+    )
+
+    assert r.status_code == 302
+    assert r.headers["Location"] == INVITE
+    user = User.objects.get(username="newbie")
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+
+def test_signup_shows_password_errors(client):
+    r = client.post(
+        "/accounts/signup/",
+        {"username": "newbie", "password1": "123", "password2": "123"},
+    )
+
+    assert r.status_code == 400
+    assert not User.objects.filter(username="newbie").exists()
+
+
+def test_the_browser_login_is_throttled(client, alice):
+    for _ in range(20):
+        client.post("/accounts/login/", {"username": "alice", "password": "guess"})
+
+    r = client.post("/accounts/login/", {"username": "alice", "password": PASSWORD})
+
+    assert r.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_logout_is_post_only(client, alice):
+    client.force_login(alice)
+
+    assert client.get("/accounts/logout/").status_code == 405
+    assert client.post("/accounts/logout/").status_code == 302
+    assert "_auth_user_id" not in client.session
+
+
+def test_settings_needs_a_login(client):
+    r = client.get("/accounts/settings/")
+
+    assert r.status_code == 302
+    assert r.headers["Location"] == "/accounts/login/?next=/accounts/settings/"
+
+
+def test_settings_saves_preferences_and_switches_language(client, alice):
+    client.force_login(alice)
+
+    r = client.post("/accounts/settings/", {"language": "en", "pip_colour": "black"}, follow=True)
+
+    alice.refresh_from_db()
+    assert (alice.language, alice.pip_colour, alice.email_notifications) == (
+        "en",
+        "black",
+        False,
+    )
+    assert "Preferences saved." in r.content.decode()
+
+
+def test_a_signed_in_user_gets_their_saved_language(client, carol):
+    client.force_login(carol)
+
+    r = client.get("/accounts/settings/")
+
+    assert r.headers["Content-Language"] == "en"

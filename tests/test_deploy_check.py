@@ -1,0 +1,58 @@
+"""Production settings pass Django's deployment checklist and refuse to start half-set."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "ALLOWED_HOSTS")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level=WARNING",
+        "--settings=config.settings.production",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="domino.example.com",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = _manage(
+        "check", "--settings=config.settings.production", ALLOWED_HOSTS="domino.example.com"
+    )
+
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_a_malformed_value_fails_loudly():
+    result = _manage("check", "--settings=config.settings.local", BOT_DELAY_SECONDS="soon")
+
+    assert result.returncode != 0
+    assert "BOT_DELAY_SECONDS" in result.stderr
+
+
+def test_a_malformed_database_url_fails_loudly():
+    result = _manage("check", "--settings=config.settings.local", DATABASE_URL="mysqll://x/y")
+
+    assert result.returncode != 0
+    assert "DATABASE_URL" in result.stderr
