@@ -1,0 +1,217 @@
+"""Tables, seats, hands and the move log.
+
+The Move rows are the truth: an append-only log per hand, next to the hand's deal and
+seed. ``Table.state`` is a snapshot of the engine state (``dominoes.match_to_dict``) so a
+read never replays the log; ``tables.services`` writes both in one transaction. Nothing
+here may be served to a player directly: what a seat sees goes through
+``dominoes.view_for`` (R31), see ``tables.selectors``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+BOT_CHOICES = [
+    ("garabato", "Garabato"),
+    ("nino", "Nino"),
+    ("quelonia", "Abuela Quelonia"),
+]
+
+
+class Table(models.Model):
+    """A table of 2, 3 or 4 seats playing one match to a target (R25, R29).
+
+    ``version`` grows by one on every change: it is the API's ETag and the optimistic
+    concurrency token every write checks. ``deadline`` is when the human seat to act
+    loses by absence (R27), null while no human is to act; ``last_move_at`` starts at
+    creation and drives the idle close (R28).
+    """
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Esperando jugadores")
+        PLAYING = "playing", _("En juego")
+        FINISHED = "finished", _("Terminada")
+        CLOSED = "closed", _("Cerrada")
+
+    class Outcome(models.TextChoices):
+        TARGET = "target", _("Meta alcanzada")
+        ABANDONED = "abandoned", _("Abandono")
+        ABSENT = "absent", _("Ausencia")
+        IDLE = "idle", _("Mesa inactiva")
+        MODERATOR = "moderator", _("Cerrada por un moderador")
+
+    seats = models.PositiveSmallIntegerField(choices=[(2, "2"), (3, "3"), (4, "4")])
+    target = models.PositiveSmallIntegerField(choices=[(50, "50"), (100, "100")])
+    rules = models.CharField(max_length=32, default="classic")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_tables"
+    )
+    state = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
+    winners = models.JSONField(null=True, blank=True)
+    reminded_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
+
+    class Meta:
+        permissions = [
+            ("view_hidden_hands", "Can see the hidden tiles of tables they do not sit at"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["deadline"], name="table_due_deadline", condition=Q(status="playing")
+            ),
+            models.Index(fields=["status", "last_move_at"], name="table_status_last_move"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Mesa {self.pk} ({self.seats}, a {self.target})"
+
+    @property
+    def is_active(self) -> bool:
+        """True while the table can still change by play (waiting or playing)."""
+        return self.status in (self.Status.WAITING, self.Status.PLAYING)
+
+
+class Seat(models.Model):
+    """One seat at a table: a person (``user``), a bot (``bot``), or an open seat with an
+    ``invite_token`` that a friend uses to take it (R30). Partners sit opposite (R2):
+    ``team`` is ``index % 2`` with 4 seats, else the seat's own index."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=16, choices=BOT_CHOICES, blank=True)
+    team = models.PositiveSmallIntegerField()
+    score = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(null=True, blank=True)
+    invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["table", "user"], name="seat_unique_user", condition=Q(user__isnull=False)
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "table"], name="seat_user_table")]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.index} {self.display_name}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+    @property
+    def is_open(self) -> bool:
+        """True while nobody (person or bot) holds the seat."""
+        return not self.bot and self.user_id is None
+
+    @property
+    def display_name(self) -> str:
+        """The player's name as shown at the table: the bot's name or the username."""
+        if self.bot:
+            return dict(BOT_CHOICES)[self.bot]
+        if self.user_id is not None:
+            return self.user.username
+        return ""
+
+
+class Hand(models.Model):
+    """One deal of a match: the deal, its seed (hidden until the hand ends, R6) and result.
+
+    ``seed_sha256`` is published when the hand starts; ``seed`` is stored from the start
+    but only served once ``ended_at`` is set.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64)
+    seed_sha256 = models.CharField(max_length=64)
+    dealt = models.JSONField()
+    stock = models.JSONField()
+    leader = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end = models.CharField(max_length=16, blank=True)
+    winners = models.JSONField(null=True, blank=True)
+    points = models.PositiveIntegerField(null=True, blank=True)
+    counts = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} mano {self.number + 1}"
+
+
+class Move(models.Model):
+    """One action of a hand's log, automatic draws and passes included (R16).
+
+    ``tile`` is the tile played or drawn (a drawn tile is secret to other seats until the
+    hand ends, R31); ``end`` the pip of the end a play was placed on (null for the lead).
+    """
+
+    class Kind(models.TextChoices):
+        PLAY = "play", _("Juega")
+        DRAW = "draw", _("Roba")
+        PASS = "pass", _("Pasa")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves")
+    sequence = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    tile = models.CharField(max_length=8, blank=True)
+    end = models.PositiveSmallIntegerField(null=True, blank=True)
+    automatic = models.BooleanField(default=False)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["hand", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "sequence"], name="move_unique_sequence")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.sequence} {self.kind} {self.tile}"
+
+
+class MoveRequest(models.Model):
+    """A remembered ``POST moves`` answer, by the client's ``Idempotency-Key``: a retried
+    request with the same key gets the first response again and changes nothing."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE)
+    key = models.CharField(max_length=128)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "table", "key"], name="move_request_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.key} -> {self.status_code}"

@@ -1,1 +1,14 @@
-urlpatterns = []
+"""Browser pages (Django templates): home, create, table, invite."""
+
+from django.urls import path
+
+from tables import views
+
+app_name = "tables"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("mesas/nueva/", views.table_create, name="create"),
+    path("mesas/<int:table_id>/", views.table_page, name="table"),
+    path("invitacion/<str:token>/", views.invite, name="invite"),
+]

@@ -1,0 +1,209 @@
+"""The moderators' admin: tables, seats, hands and moves, read-only game data.
+
+Hidden hands (a running hand's deal, stock and seed, and the engine snapshot) are shown
+only to staff with the ``tables.view_hidden_hands`` permission, and never for a table
+they sit at. Writes go through ``tables.services`` (the "close table" action).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib import admin, messages
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tables import services
+from tables.models import Hand, Move, Seat, Table
+
+HIDDEN_PERMISSION = "tables.view_hidden_hands"
+
+
+def may_see_hidden(request, table: Table | None) -> bool:
+    """True when this staff member may see ``table``'s hidden tiles: the dedicated
+    permission, and no seat at that table."""
+    if table is None or not request.user.has_perm(HIDDEN_PERMISSION):
+        return False
+    return not Seat.objects.filter(table=table, user=request.user).exists()
+
+
+class StaleFilter(admin.SimpleListFilter):
+    """Active tables with no move for more than a day (likely to hit R27 or R28)."""
+
+    title = _("inactividad")
+    parameter_name = "stale"
+
+    def lookups(self, request, model_admin):
+        return [("1", _("Sin jugadas desde hace más de 1 día"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "1":
+            since = timezone.now() - timedelta(days=1)
+            return queryset.filter(status__in=services.ACTIVE, last_move_at__lt=since)
+        return queryset
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ("index", "user", "bot", "team", "score", "joined_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class MoveInline(admin.TabularInline):
+    """The public move log; a draw's tile is blank while its hand is running, unless the
+    moderator may see hidden hands."""
+
+    model = Move
+    extra = 0
+    can_delete = False
+    fields = (
+        "hand_number",
+        "sequence",
+        "seat",
+        "kind",
+        "shown_tile",
+        "end",
+        "automatic",
+        "created_at",
+    )
+    readonly_fields = fields
+    ordering = ("hand__number", "sequence")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("hand")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def get_formset(self, request, obj=None, **kwargs):
+        self._reveal = may_see_hidden(request, obj)
+        return super().get_formset(request, obj, **kwargs)
+
+    @admin.display(description=_("mano"))
+    def hand_number(self, move: Move) -> int:
+        return move.hand.number + 1
+
+    @admin.display(description=_("ficha"))
+    def shown_tile(self, move: Move) -> str:
+        hidden = move.kind == "draw" and move.hand.ended_at is None
+        return "?" if hidden and not getattr(self, "_reveal", False) else move.tile
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = (
+        "id",
+        "status",
+        "seats",
+        "target",
+        "creator",
+        "version",
+        "last_move_at",
+        "deadline",
+    )
+    list_filter = ("status", "seats", "target", "outcome", StaleFilter)
+    search_fields = ("id", "creator__username", "seat_set__user__username")
+    date_hierarchy = "created_at"
+    inlines = [SeatInline, MoveInline]
+    actions = ["close_without_winner"]
+    readonly_fields = (
+        "seats",
+        "target",
+        "rules",
+        "status",
+        "creator",
+        "version",
+        "turn_seat",
+        "created_at",
+        "turn_started_at",
+        "deadline",
+        "last_move_at",
+        "finished_at",
+        "outcome",
+        "winners",
+    )
+
+    def get_fields(self, request, obj=None):
+        fields = list(self.readonly_fields)
+        return fields + ["state"] if may_see_hidden(request, obj) else fields
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(self.readonly_fields)
+        return fields + ["state"] if may_see_hidden(request, obj) else fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Cerrar la mesa sin ganador"), permissions=["change"])
+    def close_without_winner(self, request, queryset):
+        closed = sum(
+            services.table_close_by_moderator(table_id=pk)
+            for pk in queryset.values_list("pk", flat=True)
+        )
+        self.message_user(request, _("Mesas cerradas: %(n)d") % {"n": closed}, messages.SUCCESS)
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    """Finished hands show their deal and seed to every moderator (R19, R6); a running
+    hand's deal, stock and seed need the hidden-hands permission."""
+
+    list_display = ("table", "number", "leader", "end", "points", "started_at", "ended_at")
+    list_filter = ("end",)
+    search_fields = ("table__id",)
+    public_fields = (
+        "table",
+        "number",
+        "leader",
+        "seed_sha256",
+        "started_at",
+        "ended_at",
+        "end",
+        "winners",
+        "points",
+        "counts",
+    )
+    secret_fields = ("seed", "dealt", "stock")
+
+    def _reveal(self, request, hand: Hand | None) -> bool:
+        return hand is not None and (
+            hand.ended_at is not None or may_see_hidden(request, hand.table)
+        )
+
+    def get_fields(self, request, obj=None):
+        return self.public_fields + (self.secret_fields if self._reveal(request, obj) else ())
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.get_fields(request, obj)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("table", "hand", "sequence", "seat", "kind", "end", "automatic", "created_at")
+    list_filter = ("kind", "automatic")
+    search_fields = ("table__id",)
+    fields = ("table", "hand", "sequence", "seat", "kind", "end", "automatic", "created_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

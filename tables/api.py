@@ -1,0 +1,308 @@
+"""The tables API (``/api/v1/``): one view per endpoint, thin. Input is checked by a
+serializer, the work is a call to ``tables.services`` (writes) or ``tables.selectors``
+(reads), and every game fact in a response comes from ``dominoes.view_for`` (R31).
+
+Errors are ``{"code", "detail", "rule"?}`` (``config.api_errors``); a refused move uses
+the codes of RECORD.md.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tables import selectors, services
+from tables.errors import TableError, not_found
+from tables.models import MoveRequest, Seat, Table
+
+TILE_PATTERN = r"^[0-6]-[0-6]$"
+PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.CharField(allow_null=True)
+    open = serializers.BooleanField()
+    team = serializers.IntegerField()
+    score = serializers.IntegerField()
+    tile_count = serializers.IntegerField(allow_null=True)
+
+
+class InviteSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    partner = serializers.BooleanField()
+    token = serializers.CharField()
+    path = serializers.CharField()
+    url = serializers.URLField()
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    seats = serializers.IntegerField()
+    target = serializers.IntegerField()
+    version = serializers.IntegerField()
+    your_seat = serializers.IntegerField()
+    your_turn = serializers.BooleanField()
+    turn_seat = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    last_move_at = serializers.DateTimeField()
+    outcome = serializers.CharField(allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    players = PlayerSerializer(many=True)
+
+
+class TableSerializer(serializers.Serializer):
+    """A table as the caller's seat sees it. ``game`` is ``dominoes.view_for(...)``:
+    ``tiles`` (yours only), ``line``, ``ends``, ``tile_counts``, ``stock_size``, ``scores``,
+    ``turn``, ``legal_moves`` (yours, on your turn), ``log``, ``last_hand`` (the previous
+    hand with every hand shown and its seed) and the match result."""
+
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    seats = serializers.IntegerField()
+    target = serializers.IntegerField()
+    rules = serializers.CharField()
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    turn_seat = serializers.IntegerField(allow_null=True)
+    turn_started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    your_seat = serializers.IntegerField()
+    your_turn = serializers.BooleanField()
+    outcome = serializers.CharField(allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    players = PlayerSerializer(many=True)
+    invites = InviteSerializer(many=True)
+    game = serializers.JSONField(allow_null=True)
+
+
+def _with_urls(request: Request, data: dict) -> dict:
+    for invite in data.get("invites", []):
+        invite["url"] = request.build_absolute_uri(invite["path"])
+    return data
+
+
+def table_response(request: Request, table: Table, seat: Seat, status_code: int = 200) -> Response:
+    """The caller's view of ``table`` with its ETag (the version, per seat)."""
+    data = _with_urls(request, selectors.table_view_for_user(table, seat, request.user))
+    response = Response(TableSerializer(data).data, status=status_code)
+    response["ETag"] = _etag(table, seat)
+    return response
+
+
+def _etag(table: Table, seat: Seat) -> str:
+    return f'"t{table.pk}-v{table.version}-s{seat.index}"'
+
+
+class TableListCreateApi(APIView):
+    """``GET``: my tables, my turn first. ``POST``: create a table (R29)."""
+
+    throttle_scope = "tables"
+
+    class InputSerializer(serializers.Serializer):
+        seats = serializers.ChoiceField(choices=[2, 3, 4])
+        target = serializers.ChoiceField(choices=[50, 100])
+        others = serializers.ListField(
+            child=serializers.ChoiceField(choices=PLAYER_CHOICES),
+            min_length=1,
+            max_length=3,
+            help_text="Seats 1.. in order: 'friend' (an invite link) or a bot name. "
+            "With 4 seats the second entry is seat 2, your partner.",
+        )
+
+    @extend_schema(responses=TableSummarySerializer(many=True))
+    def get(self, request: Request) -> Response:
+        tables = selectors.tables_for_user(request.user)
+        data = [selectors.table_summary_for_user(table, request.user) for table in tables]
+        return Response(TableSummarySerializer(data, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: TableSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        table = services.table_create(creator=request.user, **serializer.validated_data)
+        table, seat = selectors.table_for_user(table.pk, request.user)
+        return table_response(request, table, seat, status.HTTP_201_CREATED)
+
+
+class TableDetailApi(APIView):
+    """The table as the caller's seat sees it (R31). Cheap polling: send ``If-None-Match``
+    with the last ETag, or ``?since_version=N``, and get 304 while nothing changed."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("since_version", OpenApiTypes.INT, required=False)],
+        responses={200: TableSerializer, 304: None},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table, seat = selectors.table_for_user(table_id, request.user)
+        etag = _etag(table, seat)
+        since = request.query_params.get("since_version", "")
+        unchanged = request.headers.get("If-None-Match") == etag or (
+            since.isdigit() and int(since) >= table.version
+        )
+        if unchanged:
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+            response["ETag"] = etag
+            return response
+        return table_response(request, table, seat)
+
+
+class MoveListCreateApi(APIView):
+    """``GET``: the public move log (R31). ``POST``: play a tile on your turn; the server
+    then plays the automatic draws and passes (R16), ends hands and deals the next.
+    An ``Idempotency-Key`` header makes a retried POST return the first answer."""
+
+    throttle_scope = "moves"
+
+    class InputSerializer(serializers.Serializer):
+        tile = serializers.RegexField(TILE_PATTERN, help_text='A tile you hold, "6-4".')
+        end = serializers.IntegerField(
+            min_value=0,
+            max_value=6,
+            required=False,
+            allow_null=True,
+            help_text="The pip of the end to play on; needed only when the tile fits both.",
+        )
+        version = serializers.IntegerField(
+            min_value=0, help_text="The table version you saw; 409 stale_version otherwise."
+        )
+
+    @extend_schema(
+        responses=inline_serializer(
+            "MoveLog",
+            {
+                "hand": serializers.IntegerField(),
+                "sequence": serializers.IntegerField(),
+                "seat": serializers.IntegerField(),
+                "kind": serializers.ChoiceField(choices=["play", "draw", "pass"]),
+                "tile": serializers.CharField(allow_null=True),
+                "end": serializers.IntegerField(allow_null=True),
+                "automatic": serializers.BooleanField(),
+                "created_at": serializers.DateTimeField(),
+            },
+            many=True,
+        )
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table, seat = selectors.table_for_user(table_id, request.user)
+        return Response(selectors.public_moves(table, seat))
+
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        responses={200: TableSerializer},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        key = request.headers.get("Idempotency-Key", "")
+        if len(key) > 128:
+            raise TableError("invalid", "Idempotency-Key is at most 128 characters.")
+        if not key:
+            return self._play(request, table_id)
+        return self._play_once(request, table_id, key)
+
+    def _play(self, request: Request, table_id: int) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.move_play(table_id=table_id, user=request.user, **serializer.validated_data)
+        table, seat = selectors.table_for_user(table_id, request.user)
+        return table_response(request, table, seat)
+
+    def _play_once(self, request: Request, table_id: int, key: str) -> Response:
+        with transaction.atomic():
+            # Serialize requests for this table so one key is answered once.
+            if not Table.objects.select_for_update().filter(pk=table_id).exists():
+                raise not_found()
+            remembered = MoveRequest.objects.filter(
+                user=request.user, table_id=table_id, key=key
+            ).first()
+            if remembered is not None:
+                return Response(remembered.body, status=remembered.status_code)
+            try:
+                with transaction.atomic():
+                    response = self._play(request, table_id)
+            except TableError as error:
+                from config.api_errors import api_exception_handler
+
+                response = api_exception_handler(error, {"request": request, "view": self})
+            MoveRequest.objects.create(
+                user=request.user,
+                table_id=table_id,
+                key=key,
+                status_code=response.status_code,
+                body=response.data,
+            )
+            return response
+
+
+class RecordApi(APIView):
+    """The match record (``dominoes-record/1``) of the finished hands: the hand in play is
+    left out until it ends (R31). Check it with ``python -m dominoes replay``."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, table_id: int) -> Response:
+        table, _seat = selectors.table_for_user(table_id, request.user)
+        return Response(selectors.table_record(table))
+
+
+class AbandonApi(APIView):
+    """Leave the match and lose it (R26); a table still waiting is closed."""
+
+    throttle_scope = "moves"
+
+    @extend_schema(request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        services.table_abandon(table_id=table_id, user=request.user)
+        table, seat = selectors.table_for_user(table_id, request.user)
+        return table_response(request, table, seat)
+
+
+class InviteRenewApi(APIView):
+    """Replace an open seat's invite link; the old one stops working (creator only)."""
+
+    throttle_scope = "tables"
+
+    @extend_schema(request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int, seat_index: int) -> Response:
+        services.invite_renew(table_id=table_id, user=request.user, seat_index=seat_index)
+        table, seat = selectors.table_for_user(table_id, request.user)
+        return table_response(request, table, seat)
+
+
+class InviteDetailApi(APIView):
+    """What an invite is for, before joining: the table's size, target and players."""
+
+    @extend_schema(
+        responses=inline_serializer(
+            "InvitePreview",
+            {
+                "table": serializers.IntegerField(),
+                "seat": serializers.IntegerField(),
+                "seats": serializers.IntegerField(),
+                "target": serializers.IntegerField(),
+                "creator": serializers.CharField(),
+                "partner": serializers.BooleanField(),
+                "players": PlayerSerializer(many=True),
+            },
+        )
+    )
+    def get(self, request: Request, token: str) -> Response:
+        return Response(selectors.invite_preview(token))
+
+
+class JoinApi(APIView):
+    """Take the seat of an invite (R30); the match starts when every seat is taken."""
+
+    throttle_scope = "tables"
+
+    @extend_schema(request=None, responses={200: TableSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        seat = services.seat_join(token=token, user=request.user)
+        table, seat = selectors.table_for_user(seat.table_id, request.user)
+        return table_response(request, table, seat)

@@ -1,0 +1,84 @@
+"""E-mails to players: your turn, a reminder with 24 hours left, the end of a match.
+
+Each is written in the player's language (``User.language``) and sent only to players who
+keep ``email_notifications`` on and have an address. Django's e-mail framework sends them
+(console backend by default, SMTP from ``EMAIL_URL``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from tables.models import Seat, Table
+
+
+def _wants_mail(user) -> bool:
+    return bool(user and user.is_active and user.email and user.email_notifications)
+
+
+def _table_url(table: Table) -> str:
+    return settings.SITE_URL.rstrip("/") + reverse("tables:table", args=[table.pk])
+
+
+def _send(user, template: str, context: dict) -> None:
+    with translation.override(user.language):
+        subject = render_to_string(f"tables/email/{template}_subject.txt", context).strip()
+        body = render_to_string(f"tables/email/{template}.txt", context)
+    send_mail(subject, body, None, [user.email])
+
+
+def _turn_seat(table: Table) -> Seat | None:
+    if table.turn_seat is None:
+        return None
+    return Seat.objects.filter(table=table, index=table.turn_seat).select_related("user").first()
+
+
+def send_turn(table_id: int, version: int) -> bool:
+    """Mail the seat to act that its turn began; False when the table moved on, the seat
+    is a bot, or the player turned e-mails off."""
+    table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
+    seat = _turn_seat(table) if table else None
+    if seat is None or seat.bot or not _wants_mail(seat.user):
+        return False
+    context = {"user": seat.user, "table": table, "url": _table_url(table)}
+    _send(seat.user, "turn", context)
+    return True
+
+
+def send_reminder(table_id: int, version: int) -> bool:
+    """Mail the seat to act that its deadline is near (R27)."""
+    table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
+    seat = _turn_seat(table) if table else None
+    if seat is None or seat.bot or not _wants_mail(seat.user):
+        return False
+    context = {"user": seat.user, "table": table, "url": _table_url(table)}
+    _send(seat.user, "reminder", context)
+    return True
+
+
+def send_match_over(table_id: int) -> int:
+    """Mail every human at a finished table the result and the reason; returns how many."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or table.is_active:
+        return 0
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    winners = [seat.display_name for seat in seats if seat.index in (table.winners or [])]
+    sent = 0
+    for seat in seats:
+        if seat.bot or not _wants_mail(seat.user):
+            continue
+        context = {
+            "user": seat.user,
+            "table": table,
+            "url": _table_url(table),
+            "won": seat.index in (table.winners or []),
+            "winners": winners,
+            "scores": [(s.display_name, s.score) for s in seats],
+        }
+        _send(seat.user, "match_over", context)
+        sent += 1
+    return sent

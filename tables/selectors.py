@@ -1,0 +1,249 @@
+"""Reads: what a user may see of tables, built only from ``dominoes.view_for`` (R31).
+
+Everything a page or an API response shows about a table's game comes from
+``table_view_for_user``; nothing here hands out the snapshot, a hand's deal, the stock or
+an unfinished hand's seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import (
+    Case,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dominoes import match_from_dict, match_to_record, view_for
+from tables import services
+from tables.errors import TableError, not_found
+from tables.models import Hand, Move, Seat, Table
+
+
+def tables_for_user(user) -> QuerySet[Table]:
+    """The tables ``user`` sits at: the ones where it is their turn first, then active
+    ones by latest move, then finished ones. Seats (with users) are prefetched."""
+    my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).values("index")[:1]
+    return (
+        Table.objects.filter(seat_set__user=user)
+        .annotate(my_seat=Subquery(my_seat))
+        .annotate(
+            priority=Case(
+                When(status=Table.Status.PLAYING, turn_seat=F("my_seat"), then=Value(0)),
+                When(status=Table.Status.PLAYING, then=Value(1)),
+                When(status=Table.Status.WAITING, then=Value(2)),
+                default=Value(3),
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("priority", "-last_move_at")
+        .prefetch_related(
+            Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index"))
+        )
+    )
+
+
+def seat_for_user(table: Table, user) -> Seat:
+    """``user``'s seat at ``table``; raises ``TableError`` ``not_found`` (404) otherwise,
+    so a stranger cannot even learn that the table exists."""
+    for seat in table.seat_set.all():
+        if seat.user_id is not None and seat.user_id == getattr(user, "pk", None):
+            return seat
+    raise not_found()
+
+
+def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
+    """The table and ``user``'s seat, applying the absence rule first (R27: an overdue
+    turn is forfeited whenever the table is read, even if the sweep is late).
+
+    Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
+    sit at.
+    """
+    table = _load(table_id)
+    seat = seat_for_user(table, user)
+    if (
+        table.status == Table.Status.PLAYING
+        and table.deadline is not None
+        and timezone.now() > table.deadline
+    ):
+        services.table_forfeit_overdue(table_id=table.pk)
+        table = _load(table_id)
+        seat = seat_for_user(table, user)
+    return table, seat
+
+
+def _load(table_id: int) -> Table:
+    table = (
+        Table.objects.filter(pk=table_id)
+        .prefetch_related(
+            Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index"))
+        )
+        .first()
+    )
+    if table is None:
+        raise not_found()
+    return table
+
+
+def _players(table: Table, view: dict | None) -> list[dict[str, Any]]:
+    players = []
+    for seat in table.seat_set.all():
+        players.append(
+            {
+                "seat": seat.index,
+                "name": seat.display_name,
+                "bot": seat.bot or None,
+                "open": seat.is_open,
+                "team": seat.team,
+                "score": seat.score,
+                "tile_count": view["tile_counts"][seat.index] if view else None,
+            }
+        )
+    return players
+
+
+def invite_links(table: Table, user) -> list[dict[str, Any]]:
+    """The share links of a waiting table's open seats, for its creator only (R30):
+    ``[{"seat", "partner", "token", "path"}]``; empty for anyone else."""
+    if table.creator_id != getattr(user, "pk", None) or table.status != Table.Status.WAITING:
+        return []
+    return [
+        {
+            "seat": seat.index,
+            "partner": table.seats == 4 and seat.index == 2,
+            "token": seat.invite_token,
+            "path": reverse("tables:invite", args=[seat.invite_token]),
+        }
+        for seat in table.seat_set.all()
+        if seat.is_open and seat.invite_token
+    ]
+
+
+def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
+    """The table as ``seat`` sees it: table facts, players, the invite links (creator,
+    waiting) and the game view (``dominoes.view_for``, R31) once the match has started."""
+    game = None
+    if table.state is not None:
+        game = view_for(match_from_dict(table.state), seat.index).to_dict()
+    return {
+        "id": table.pk,
+        "status": table.status,
+        "seats": table.seats,
+        "target": table.target,
+        "rules": table.rules,
+        "version": table.version,
+        "created_at": table.created_at,
+        "turn_seat": table.turn_seat,
+        "turn_started_at": table.turn_started_at,
+        "deadline": table.deadline,
+        "your_seat": seat.index,
+        "your_turn": table.status == Table.Status.PLAYING and table.turn_seat == seat.index,
+        "outcome": table.outcome or None,
+        "winners": table.winners,
+        "players": _players(table, game),
+        "invites": invite_links(table, user),
+        "game": game,
+    }
+
+
+def table_summary_for_user(table: Table, user) -> dict[str, Any]:
+    """One row of "my tables": no game view, just who plays, whose turn and the scores."""
+    seat = seat_for_user(table, user)
+    return {
+        "id": table.pk,
+        "status": table.status,
+        "seats": table.seats,
+        "target": table.target,
+        "version": table.version,
+        "your_seat": seat.index,
+        "your_turn": table.status == Table.Status.PLAYING and table.turn_seat == seat.index,
+        "turn_seat": table.turn_seat,
+        "deadline": table.deadline,
+        "last_move_at": table.last_move_at,
+        "outcome": table.outcome or None,
+        "winners": table.winners,
+        "players": _players(table, None),
+    }
+
+
+def public_moves(table: Table, seat: Seat) -> list[dict[str, Any]]:
+    """The move log of every hand as ``seat`` may see it (R31): a draw's tile is shown to
+    the seat that drew it, and to everyone once its hand has ended."""
+    moves = (
+        Move.objects.filter(table=table).select_related("hand").order_by("hand__number", "sequence")
+    )
+    log = []
+    for move in moves:
+        hidden = move.kind == "draw" and move.seat != seat.index and move.hand.ended_at is None
+        log.append(
+            {
+                "hand": move.hand.number,
+                "sequence": move.sequence,
+                "seat": move.seat,
+                "kind": move.kind,
+                "tile": None if hidden or move.kind == "pass" else move.tile,
+                "end": move.end,
+                "automatic": move.automatic,
+                "created_at": move.created_at,
+            }
+        )
+    return log
+
+
+def table_record(table: Table) -> dict[str, Any]:
+    """The match record (``dominoes-record/1``) of the table's finished hands: the hand in
+    play is left out until it ends, so no hidden tile leaves the server (R31)."""
+    if table.state is None:
+        return match_to_record_empty(table)
+    return match_to_record(match_from_dict(table.state), finished_hands_only=True)
+
+
+def match_to_record_empty(table: Table) -> dict[str, Any]:
+    """The record of a table whose match has not started: no hands yet."""
+    return {
+        "format": "dominoes-record/1",
+        "rules": table.rules,
+        "seats": table.seats,
+        "target": table.target,
+        "hands": [],
+    }
+
+
+def hands_played(table: Table) -> QuerySet[Hand]:
+    """The table's finished hands, oldest first (for summaries and the admin)."""
+    return Hand.objects.filter(table=table, ended_at__isnull=False).order_by("number")
+
+
+def invite_preview(token: str) -> dict[str, Any]:
+    """What an open invite is for: ``{"table", "seat", "seats", "target", "creator",
+    "partner", "players"}``. Raises ``TableError`` ``invite_not_found`` (404) for an
+    unknown, used or revoked token, or a table no longer waiting."""
+    seat = (
+        Seat.objects.filter(invite_token=token, user__isnull=True, bot="", table__status="waiting")
+        .select_related("table__creator")
+        .first()
+    )
+    if seat is None or not token:
+        raise TableError(
+            "invite_not_found", _("Esta invitación no existe o ya no es válida."), status_code=404
+        )
+    table = _load(seat.table_id)
+    return {
+        "table": table.pk,
+        "seat": seat.index,
+        "seats": table.seats,
+        "target": table.target,
+        "creator": seat.table.creator.username,
+        "partner": table.seats == 4 and seat.index == 2,
+        "players": _players(table, None),
+    }

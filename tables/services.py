@@ -1,0 +1,522 @@
+"""Every write to a table goes through here.
+
+Each public function is keyword-only, runs in one transaction, locks the table row
+(``select_for_update``) before reading its state, asks the engine (``dominoes``), appends
+the Move rows and saves the new snapshot with ``version + 1``. Side effects (the bot's
+turn, e-mails) are scheduled with ``transaction.on_commit`` so they never see, or act on,
+a write that rolled back. Views and tasks call these functions and nothing else writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dominoes import (
+    IllegalMove,
+    MatchOutcome,
+    MatchState,
+    Play,
+    abandon,
+    advance,
+    close_idle,
+    match_from_dict,
+    match_to_dict,
+    new_match,
+    new_seed,
+    parse_tile,
+    play_turn,
+    seed_sha256,
+    start_hand,
+    view_for,
+)
+from dominoes.bots import choose_play
+from dominoes.errors import UnreadableRecord
+from dominoes.state import Draw, HandState
+from tables.errors import TableError, not_found, refused_move
+from tables.models import BOT_CHOICES, Hand, Move, Seat, Table
+
+FRIEND = "friend"
+BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
+ACTIVE = (Table.Status.WAITING, Table.Status.PLAYING)
+
+
+def new_invite_token() -> str:
+    """An invite token: 192 random bits from the CSPRNG, URL-safe (32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+# --- reading the state ------------------------------------------------------------------
+
+
+def match_of(table: Table) -> MatchState:
+    """The engine state of a started table (from its snapshot)."""
+    if table.state is None:
+        raise TableError(
+            "table_not_started", _("La partida aún no ha empezado."), status_code=409, rule="R30"
+        )
+    return match_from_dict(table.state)
+
+
+def _lock(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise not_found() from None
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+
+
+def _seat_of(seats: list[Seat], user) -> Seat:
+    for seat in seats:
+        if user is not None and seat.user_id == user.pk:
+            return seat
+    raise not_found()
+
+
+# --- saving engine transitions ------------------------------------------------------------
+
+
+def _hand_row(table: Table, hand: HandState, now: datetime) -> Hand:
+    return Hand(
+        table=table,
+        number=hand.number,
+        seed=hand.seed.hex(),
+        seed_sha256=seed_sha256(hand.seed),
+        dealt=[[str(tile) for tile in tiles] for tiles in hand.dealt],
+        stock=[str(tile) for tile in hand.stock],
+        leader=hand.leader,
+        started_at=now,
+    )
+
+
+def _save_transition(
+    table: Table,
+    seats: list[Seat],
+    before: MatchState | None,
+    after: MatchState,
+    now: datetime,
+    *,
+    chosen_actions: int,
+) -> None:
+    """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores, the
+    snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
+    new actions were chosen by a player; the rest are automatic (R16).
+
+    Runs a constant number of queries, whatever the length of the move log.
+    """
+    first_hand = before.hand.number if before is not None else 0
+    rows = {hand.number: hand for hand in Hand.objects.filter(table=table, number__gte=first_hand)}
+    new_moves: list[Move] = []
+    ended: list[Hand] = []
+    for hand in after.hands[first_hand:]:
+        row = rows.get(hand.number)
+        if row is None:
+            row = _hand_row(table, hand, now)
+            row.save()
+        known = 0
+        if before is not None and hand.number < len(before.hands):
+            known = len(before.hands[hand.number].actions)
+        for sequence in range(known, len(hand.actions)):
+            action = hand.actions[sequence]
+            kind = (
+                "play"
+                if isinstance(action, Play)
+                else "draw"
+                if isinstance(action, Draw)
+                else "pass"
+            )
+            new_moves.append(
+                Move(
+                    table=table,
+                    hand=row,
+                    sequence=sequence,
+                    seat=action.seat,
+                    kind=kind,
+                    tile=str(action.tile) if kind != "pass" else "",
+                    end=action.end if kind == "play" else None,
+                    automatic=chosen_actions <= 0,
+                    created_at=now,
+                )
+            )
+            chosen_actions -= 1
+        if hand.result is not None and row.ended_at is None:
+            row.ended_at = now
+            row.end = hand.result.end.value
+            row.winners = list(hand.result.winners)
+            row.points = hand.result.points
+            row.counts = list(hand.result.counts)
+            ended.append(row)
+    Move.objects.bulk_create(new_moves)
+    if ended:
+        Hand.objects.bulk_update(ended, ["ended_at", "end", "winners", "points", "counts"])
+    if before is None or before.scores != after.scores:
+        for seat in seats:
+            seat.score = after.scores[seat.index]
+        Seat.objects.bulk_update(seats, ["score"])
+    if new_moves:
+        table.last_move_at = now
+    table.state = match_to_dict(after)
+    table.version += 1
+    _set_turn(table, seats, after, now)
+    if after.is_over:
+        table.status = Table.Status.FINISHED
+        table.finished_at = now
+        table.winners = list(after.winners or ())
+        table.outcome = table.outcome or Table.Outcome.TARGET
+    table.save()
+
+
+def _set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) -> None:
+    """Whose turn it is, since when, and the absence deadline (R27): humans only."""
+    if match.is_over or match.hand.is_over:
+        table.turn_seat = table.turn_started_at = table.deadline = None
+        return
+    turn = match.hand.turn
+    table.turn_seat = turn
+    table.turn_started_at = now
+    human = not seats[turn].bot
+    table.deadline = now + timedelta(seconds=settings.ABSENCE_SECONDS) if human else None
+
+
+def _continue(match: MatchState) -> MatchState:
+    """After an action: automatic draws and passes (R16); when a hand has ended and the
+    match goes on, deal the next hand from a fresh seed (R6, R10)."""
+    match = advance(match)
+    while match.hand.is_over and not match.is_over:
+        match = advance(start_hand(match, seed=new_seed()))
+    return match
+
+
+def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
+    """Schedule what follows a write, once it is committed: the bot's turn, the e-mails."""
+    from tables import tasks
+
+    table_id, version = table.pk, table.version
+    if match.is_over:
+        transaction.on_commit(lambda: tasks.send_match_over_emails.delay(table_id))
+        return
+    if match.hand.is_over:
+        return
+    seat = seats[match.hand.turn]
+    if seat.bot:
+        transaction.on_commit(
+            lambda: tasks.bot_play.apply_async(
+                (table_id, version), countdown=settings.BOT_DELAY_SECONDS
+            )
+        )
+    else:
+        transaction.on_commit(lambda: tasks.send_turn_email.delay(table_id, version))
+
+
+# --- creating and joining -------------------------------------------------------------------
+
+
+def table_create(*, creator, seats: int, target: int, others: list[str]) -> Table:
+    """Create a table with ``creator`` at seat 0 (R29).
+
+    ``seats``: 2, 3 or 4. ``target``: 50 or 100 points. ``others``: one entry per other
+    seat, in seat order from seat 1: ``"friend"`` (an invite link is made for it) or a
+    bot name (``"garabato"``, ``"nino"``, ``"quelonia"``). With 4 seats, ``others[1]`` is
+    seat 2, the creator's partner (R2). When no friend is invited the match starts at
+    once (R30). Raises ``TableError`` (``invalid_table``) for anything else.
+    """
+    if seats not in (2, 3, 4):
+        raise TableError("invalid_table", _("Una mesa tiene 2, 3 o 4 asientos."), rule="R2")
+    if target not in (50, 100):
+        raise TableError("invalid_table", _("La meta es 50 o 100 puntos."), rule="R25")
+    if len(others) != seats - 1 or any(kind not in (FRIEND, *BOT_NAMES) for kind in others):
+        raise TableError(
+            "invalid_table",
+            _("Indica, para cada otro asiento, «friend» o un bot (garabato, nino, quelonia)."),
+            rule="R29",
+        )
+    now = timezone.now()
+    with transaction.atomic():
+        table = Table.objects.create(seats=seats, target=target, creator=creator, last_move_at=now)
+        seat_rows = [Seat(table=table, index=0, user=creator, team=_team(0, seats), joined_at=now)]
+        for index, kind in enumerate(others, start=1):
+            seat_rows.append(
+                Seat(
+                    table=table,
+                    index=index,
+                    team=_team(index, seats),
+                    bot=kind if kind != FRIEND else "",
+                    joined_at=now if kind != FRIEND else None,
+                    invite_token=new_invite_token() if kind == FRIEND else None,
+                )
+            )
+        Seat.objects.bulk_create(seat_rows)
+        if all(seat.bot or seat.user_id for seat in seat_rows):
+            _start_match(table, _seats(table), now)
+    return table
+
+
+def _team(index: int, seats: int) -> int:
+    return index % 2 if seats == 4 else index
+
+
+def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
+    match = advance(new_match(table.seats, table.target, seed=new_seed()))
+    table.status = Table.Status.PLAYING
+    _save_transition(table, seats, None, match, now, chosen_actions=0)
+    _after_commit(table, seats, match)
+
+
+def seat_join(*, token: str, user) -> Seat:
+    """Take the open seat an invite ``token`` belongs to (R30); the match starts when the
+    last seat is taken.
+
+    Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
+    ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
+    (409: the table is no longer waiting).
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        seat = (
+            Seat.objects.filter(invite_token=token, user__isnull=True, bot="")
+            .only("table_id")
+            .first()
+        )
+        if seat is None or not token:
+            raise TableError(
+                "invite_not_found",
+                _("Esta invitación no existe o ya no es válida."),
+                status_code=404,
+            )
+        table = _lock(seat.table_id)
+        seats = _seats(table)
+        seat = next(s for s in seats if s.pk == seat.pk)
+        if table.status != Table.Status.WAITING or not seat.is_open:
+            raise TableError(
+                "table_not_open", _("Esta mesa ya no admite jugadores."), status_code=409
+            )
+        if any(s.user_id == user.pk for s in seats):
+            raise TableError(
+                "already_seated", _("Ya tienes un asiento en esta mesa."), status_code=409
+            )
+        seat.user = user
+        seat.joined_at = now
+        seat.invite_token = None
+        seat.save(update_fields=["user", "joined_at", "invite_token"])
+        if all(not s.is_open for s in seats):
+            _start_match(table, seats, now)
+        else:
+            table.version += 1
+            table.save(update_fields=["version"])
+    return seat
+
+
+def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
+    """Replace an open seat's invite token, so the old link stops working (creator only).
+
+    Raises ``TableError``: ``not_found`` (404) for anyone but the creator or a seat that
+    is not open, ``table_not_open`` (409) once the match has started.
+    """
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table.creator_id != user.pk:
+            raise not_found()
+        if table.status != Table.Status.WAITING:
+            raise TableError(
+                "table_not_open", _("Esta mesa ya no admite jugadores."), status_code=409
+            )
+        seat = next((s for s in _seats(table) if s.index == seat_index and s.is_open), None)
+        if seat is None:
+            raise not_found()
+        seat.invite_token = new_invite_token()
+        seat.save(update_fields=["invite_token"])
+        table.version += 1
+        table.save(update_fields=["version"])
+    return seat
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def _expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
+    """Apply the absence rule (R27) to a locked table whose deadline has passed: the seat
+    to act abandons (R26). Returns True when it did."""
+    if table.status != Table.Status.PLAYING or table.deadline is None or now <= table.deadline:
+        return False
+    match = match_of(table)
+    table.outcome = Table.Outcome.ABSENT
+    after = abandon(match, match.hand.turn, MatchOutcome.ABANDONED)
+    _save_transition(table, seats, match, after, now, chosen_actions=0)
+    _after_commit(table, seats, after)
+    return True
+
+
+def _turn_expired() -> TableError:
+    return TableError(
+        "turn_expired",
+        _("Se acabó el plazo de 48 horas para jugar: la partida se perdió por ausencia."),
+        status_code=409,
+        rule="R27",
+    )
+
+
+def move_play(*, table_id: int, user, tile: str, end: int | None, version: int) -> Table:
+    """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
+    a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
+    (R16), the end of the hand and the next deal.
+
+    ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
+    (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
+    ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md), or
+    ``invalid`` (400, unknown tile). A refused move changes nothing, except that an
+    overdue turn is forfeited (R27) before ``turn_expired`` is raised.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        table = _lock(table_id)
+        seats = _seats(table)
+        seat = _seat_of(seats, user)
+        expired = _expire_if_overdue(table, seats, now)
+        if not expired:
+            _check_playable(table, version)
+            match = match_of(table)
+            try:
+                play = Play(seat.index, parse_tile(tile), end)
+                after = _continue(play_turn(match, play))
+            except UnreadableRecord as error:
+                raise TableError("invalid", str(error)) from None
+            except IllegalMove as error:
+                raise refused_move(error) from None
+            _save_transition(table, seats, match, after, now, chosen_actions=1)
+            _after_commit(table, seats, after)
+            return table
+    raise _turn_expired()
+
+
+def _check_playable(table: Table, version: int | None) -> None:
+    if table.status == Table.Status.WAITING:
+        raise TableError(
+            "table_not_started", _("La partida aún no ha empezado."), status_code=409, rule="R30"
+        )
+    if table.status != Table.Status.PLAYING:
+        raise TableError("hand_over", _("La partida ha terminado."), status_code=409, rule="R25")
+    if version != table.version:
+        raise TableError(
+            "stale_version",
+            _("La mesa ha cambiado; vuelve a cargarla."),
+            status_code=409,
+            extra={"version": table.version},
+        )
+
+
+def bot_seed(table: Table) -> int:
+    """A seed for a bot's choice, fixed by the table and its version (replays repeat it)."""
+    digest = hashlib.sha256(f"{table.pk}:{table.version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def bot_play(*, table_id: int, version: int) -> bool:
+    """Play the bot's turn at ``table_id`` if the table is still at ``version`` and a bot
+    is to act. Returns False (and changes nothing) when the table moved on, so a duplicated
+    or retried task never plays twice. The bot sees only its seat's view (R31); it thinks
+    outside the lock, and the move is applied only if nothing changed meanwhile.
+    """
+    table = Table.objects.filter(pk=table_id, version=version, status=Table.Status.PLAYING).first()
+    if table is None:
+        return False
+    seats = _seats(table)
+    match = match_of(table)
+    if match.hand.is_over or not seats[match.hand.turn].bot:
+        return False
+    seat = seats[match.hand.turn]
+    view = view_for(match, seat.index)
+    play = choose_play(seat.bot, view, seed=bot_seed(table))
+    now = timezone.now()
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table.version != version or table.status != Table.Status.PLAYING:
+            return False
+        after = _continue(play_turn(match, play))
+        _save_transition(table, seats, match, after, now, chosen_actions=1)
+        _after_commit(table, seats, after)
+    return True
+
+
+# --- ending matches early -------------------------------------------------------------------
+
+
+def table_abandon(*, table_id: int, user) -> Table:
+    """``user`` leaves the match and loses it (R26). A table still waiting for players is
+    closed with no winner. Raises ``TableError``: ``not_found`` (404, not seated),
+    ``hand_over`` (409, already over)."""
+    now = timezone.now()
+    with transaction.atomic():
+        table = _lock(table_id)
+        seats = _seats(table)
+        seat = _seat_of(seats, user)
+        if _expire_if_overdue(table, seats, now):
+            return table
+        if table.status == Table.Status.WAITING:
+            _close(table, now, Table.Outcome.ABANDONED)
+            return table
+        if table.status != Table.Status.PLAYING:
+            raise TableError(
+                "hand_over", _("La partida ha terminado."), status_code=409, rule="R25"
+            )
+        match = match_of(table)
+        table.outcome = Table.Outcome.ABANDONED
+        after = abandon(match, seat.index)
+        _save_transition(table, seats, match, after, now, chosen_actions=0)
+        _after_commit(table, seats, after)
+    return table
+
+
+def _close(table: Table, now: datetime, outcome: str) -> None:
+    """End a table with no winner (R28, moderators, a creator leaving a waiting table)."""
+    if table.state is not None:
+        table.state = match_to_dict(close_idle(match_from_dict(table.state)))
+    table.status = Table.Status.CLOSED
+    table.outcome = outcome
+    table.winners = []
+    table.finished_at = now
+    table.turn_seat = table.turn_started_at = table.deadline = None
+    table.version += 1
+    table.save()
+    Seat.objects.filter(table=table, invite_token__isnull=False).update(invite_token=None)
+
+
+def table_forfeit_overdue(*, table_id: int, now: datetime | None = None) -> bool:
+    """The absence rule (R27) for one table: if its human seat's 48 hours have passed, that
+    seat abandons (R26). Returns True when it did, False when the table was not due (another
+    worker, a move or an earlier sweep got there first)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = _lock(table_id)
+        return _expire_if_overdue(table, _seats(table), now)
+
+
+def table_close_idle(*, table_id: int, now: datetime | None = None) -> bool:
+    """The idle rule (R28): a table with no move for ``IDLE_SECONDS`` (from creation while
+    no move was made) ends with no winner. Returns False when it was not due."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = _lock(table_id)
+        idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
+        if table.status not in ACTIVE or table.last_move_at >= idle_since:
+            return False
+        _close(table, now, Table.Outcome.IDLE)
+    return True
+
+
+def table_close_by_moderator(*, table_id: int) -> bool:
+    """Close a table without a winner (the admin action). False when already ended."""
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table.status not in ACTIVE:
+            return False
+        _close(table, timezone.now(), Table.Outcome.MODERATOR)
+    return True

@@ -1,0 +1,107 @@
+"""Background work (Celery): bot turns, the absence and idle sweeps, and e-mails.
+
+Tasks take ids (and the version they were scheduled for), re-read, and call
+``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
+retried task never acts twice. The sweeps run from Celery beat (``CELERY_BEAT_SCHEDULE``,
+kept in the database by django-celery-beat so moderators can tune it in the admin).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.db import OperationalError
+from django.utils import timezone
+
+from tables import notifications, services
+from tables.models import Table
+
+logger = logging.getLogger(__name__)
+
+#: How many due tables one sweep handles; the next sweep takes the rest.
+SWEEP_BATCH = 200
+
+
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def bot_play(table_id: int, version: int) -> bool:
+    """Play the bot's turn at ``table_id`` if the table is still at ``version`` (R16, R31)."""
+    return services.bot_play(table_id=table_id, version=version)
+
+
+@shared_task
+def sweep_absences(batch: int = SWEEP_BATCH) -> int:
+    """Forfeit every table whose human seat has had the turn for more than
+    ``ABSENCE_SECONDS`` (R27), oldest deadline first, at most ``batch`` per run.
+    Returns how many were forfeited here (others may have been taken by another worker)."""
+    now = timezone.now()
+    due = (
+        Table.objects.filter(status=Table.Status.PLAYING, deadline__lt=now)
+        .order_by("deadline")
+        .values_list("pk", flat=True)[:batch]
+    )
+    done = 0
+    for table_id in list(due):
+        try:
+            done += services.table_forfeit_overdue(table_id=table_id, now=now)
+        except Exception:  # one broken table must not stop the sweep; it is logged
+            logger.exception("absence sweep failed for table %s", table_id)
+    return done
+
+
+@shared_task
+def sweep_idle(batch: int = SWEEP_BATCH) -> int:
+    """Close every table with no move for ``IDLE_SECONDS`` (R28), at most ``batch`` per
+    run. Returns how many were closed here."""
+    now = timezone.now()
+    idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
+    due = (
+        Table.objects.filter(status__in=services.ACTIVE, last_move_at__lt=idle_since)
+        .order_by("last_move_at")
+        .values_list("pk", flat=True)[:batch]
+    )
+    done = 0
+    for table_id in list(due):
+        try:
+            done += services.table_close_idle(table_id=table_id, now=now)
+        except Exception:  # one broken table must not stop the sweep; it is logged
+            logger.exception("idle sweep failed for table %s", table_id)
+    return done
+
+
+@shared_task
+def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
+    """E-mail the player to move when ``REMINDER_SECONDS`` of their time are left, once
+    per turn (claimed with a conditional update on ``reminded_version``)."""
+    now = timezone.now()
+    soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
+    due = (
+        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, deadline__lte=soon)
+        .values_list("pk", "version")
+        .order_by("deadline")[:batch]
+    )
+    sent = 0
+    for table_id, version in list(due):
+        claimed = (
+            Table.objects.filter(pk=table_id, version=version)
+            .exclude(reminded_version=version)
+            .update(reminded_version=version)
+        )
+        if claimed:
+            sent += notifications.send_reminder(table_id, version)
+    return sent
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
+def send_turn_email(table_id: int, version: int) -> bool:
+    """Tell the human to move that their turn has begun, if the table is still at
+    ``version`` and they want e-mails."""
+    return notifications.send_turn(table_id, version)
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
+def send_match_over_emails(table_id: int) -> int:
+    """Tell every human at the table how the match ended (result and reason)."""
+    return notifications.send_match_over(table_id)

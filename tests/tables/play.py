@@ -1,0 +1,50 @@
+"""Helpers for API tests: create tables, join them, and play turns chosen from the
+``legal_moves`` the API itself offers."""
+
+from __future__ import annotations
+
+import random
+
+
+def create_table(client, seats: int, others: list[str], target: int = 100) -> dict:
+    response = client.post(
+        "/api/v1/tables/", {"seats": seats, "target": target, "others": others}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def join(client, token: str) -> dict:
+    response = client.post(f"/api/v1/invites/{token}/join/")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def table(client, table_id: int) -> dict:
+    response = client.get(f"/api/v1/tables/{table_id}/")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def play_one(client, state: dict, rng: random.Random):
+    """Play a random legal move from ``state`` (the caller's view); returns the response."""
+    move = rng.choice(state["game"]["legal_moves"])
+    return client.post(
+        f"/api/v1/tables/{state['id']}/moves/",
+        {"tile": move["tile"], "end": move["end"], "version": state["version"]},
+        format="json",
+    )
+
+
+def play_until(clients: dict[int, object], table_id: int, rng: random.Random, stop) -> dict:
+    """Let the seats in ``clients`` (seat index -> client) play random legal moves until
+    ``stop(state)`` is true for the state seen by seat 0's client; returns that state."""
+    while True:
+        state = table(clients[0], table_id)
+        if stop(state):
+            return state
+        turn = state["turn_seat"]
+        assert turn is not None and turn in clients, state
+        mover = table(clients[turn], table_id)
+        response = play_one(clients[turn], mover, rng)
+        assert response.status_code == 200, response.json()
