@@ -2,6 +2,8 @@
 
 - ``replay FILE`` (``-`` for standard input): check a ``dominoes-record/1`` record and
   print RECORD.md's answer as JSON; exit 0 legal, 1 illegal, 2 unreadable.
+- ``arena --seats N --bots A,B --matches M --target T --seed S``: bot-against-bot matches
+  in duplicate format, with win rates and move times (``dominoes.arena``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,25 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="check a match record and score it")
     replay.add_argument("file", help="a dominoes-record/1 JSON file, or - for standard input")
     replay.set_defaults(run=_replay)
+    arena = commands.add_parser("arena", help="play bots against each other (duplicate format)")
+    arena.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
+    arena.add_argument("--bots", default="nino,garabato", help="first,second bot names")
+    arena.add_argument("--matches", type=int, default=100, help="matches in all (rounded up)")
+    arena.add_argument("--target", type=int, choices=(50, 100), default=100)
+    arena.add_argument("--seed", default="1")
+    arena.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    arena.add_argument("--progress", action="store_true", help="report progress on stderr")
+    arena.set_defaults(run=_arena)
     return parser
+
+
+def _arena(arguments: argparse.Namespace) -> int:
+    from dominoes.arena import main as arena_main
+
+    return arena_main(
+        arguments.seats, arguments.bots, arguments.matches, arguments.target, arguments.seed,
+        arguments.workers, arguments.progress,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

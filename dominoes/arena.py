@@ -1,0 +1,237 @@
+"""Bot-against-bot matches in duplicate format, for measuring the bots.
+
+Each *deal sequence* (the shuffles of hand 0, 1, 2, ... of a match, derived from the arena
+seed) is played once per seating, with the seats rotated so that both bots play every
+deal from every side:
+
+- 2 seats: ``A B`` then ``B A``;
+- 3 seats: one ``A`` against two ``B``, with ``A`` in seat 0, then 1, then 2;
+- 4 seats: team ``A`` in seats 0 and 2 against team ``B`` in 1 and 3, then swapped.
+
+Hands follow the engine's own rules (R7-R10 lead, R16 automatic draws and passes, R25
+target), and each bot sees only its ``SeatView`` (R31). ``python -m dominoes arena`` prints
+the first bot's match and hand win rates with 95% Wilson intervals, points per hand and
+each bot's thinking time (p50/p95).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from dominoes.bots import BOTS, choose_play
+from dominoes.engine import advance, apply, new_match, start_hand
+from dominoes.view import view_for
+
+#: A match ends after this many hands even without a winner (a safety net only).
+MAX_HANDS = 300
+
+
+def seatings(seats: int) -> list[tuple[str, ...]]:
+    """The seatings of one deal sequence: ``"A"``/``"B"`` per seat (see the module doc)."""
+    if seats == 2:
+        return [("A", "B"), ("B", "A")]
+    if seats == 3:
+        return [tuple("A" if s == k else "B" for s in range(3)) for k in range(3)]
+    if seats == 4:
+        return [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    raise ValueError(f"an arena table has 2, 3 or 4 seats, not {seats}")
+
+
+def _seed(*parts: object) -> bytes:
+    return hashlib.sha256(":".join(str(part) for part in parts).encode()).digest()
+
+
+@dataclass
+class Tally:
+    """Counts for side ``A`` (the first bot) against side ``B``."""
+
+    matches: int = 0
+    matches_a: int = 0
+    matches_b: int = 0
+    hands: int = 0
+    hands_a: int = 0
+    hands_b: int = 0
+    points_a: int = 0
+    points_b: int = 0
+    times: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
+
+    def add(self, other: Tally) -> None:
+        for name in ("matches", "matches_a", "matches_b", "hands", "hands_a", "hands_b",
+                     "points_a", "points_b"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for side in ("A", "B"):
+            self.times[side].extend(other.times[side])
+
+
+def play_match(
+    seats: int, target: int, names: dict[str, str], seating: Sequence[str], seed: object,
+    group: int,
+) -> Tally:
+    """One match of deal sequence ``group`` with the given seating; returns its tally."""
+    tally = Tally(matches=1)
+    match = new_match(seats, target, seed=_seed("deal", seed, group, 0))
+    while True:
+        match = advance(match)
+        hand = match.hand
+        while hand.result is None:
+            seat = hand.turn
+            side = seating[seat]
+            view = view_for(match, seat)
+            move_seed = int.from_bytes(
+                _seed("move", seed, group, "".join(seating), hand.number, len(hand.actions))[:8],
+                "big",
+            )
+            started = time.perf_counter()
+            play = choose_play(names[side], view, seed=move_seed)
+            tally.times[side].append(time.perf_counter() - started)
+            match = advance(apply(match, play))
+            hand = match.hand
+        result = hand.result
+        tally.hands += 1
+        if result.winners:
+            side = seating[result.winners[0]]
+            if side == "A":
+                tally.hands_a += 1
+                tally.points_a += result.points
+            else:
+                tally.hands_b += 1
+                tally.points_b += result.points
+        if match.is_over or len(match.hands) >= MAX_HANDS:
+            break
+        match = start_hand(match, seed=_seed("deal", seed, group, len(match.hands)))
+    if match.winners:
+        if seating[match.winners[0]] == "A":
+            tally.matches_a += 1
+        else:
+            tally.matches_b += 1
+    return tally
+
+
+def play_group(arguments: tuple) -> Tally:
+    """Every seating of deal sequence ``group`` (a picklable unit of work)."""
+    seats, target, names, seed, group = arguments
+    tally = Tally()
+    for seating in seatings(seats):
+        tally.add(play_match(seats, target, names, seating, seed, group))
+    return tally
+
+
+def run_arena(
+    seats: int,
+    bot_a: str,
+    bot_b: str,
+    matches: int,
+    target: int = 100,
+    seed: object = 1,
+    workers: int = 1,
+    progress: Callable[[Tally], None] | None = None,
+) -> Tally:
+    """Play at least ``matches`` matches (whole duplicate groups) and return the tally."""
+    for name in (bot_a, bot_b):
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; the bots are {sorted(BOTS)}")
+    per_group = len(seatings(seats))
+    groups = max(1, math.ceil(matches / per_group))
+    names = {"A": bot_a, "B": bot_b}
+    work = [(seats, target, names, seed, group) for group in range(groups)]
+    total = Tally()
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            for tally in pool.imap(play_group, work):
+                total.add(tally)
+                if progress:
+                    progress(total)
+    else:
+        for item in work:
+            total.add(play_group(item))
+            if progress:
+                progress(total)
+    return total
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values`` by nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))
+    return ordered[rank]
+
+
+def _rate(label: str, wins: int, trials: int) -> str:
+    low, high = wilson(wins, trials)
+    share = wins / trials if trials else 0.0
+    return f"{label} {wins}/{trials} = {share:.1%} (95% CI {low:.1%} to {high:.1%})"
+
+
+def report(tally: Tally, seats: int, bot_a: str, bot_b: str, target: int, seed: object) -> str:
+    """The arena's printed summary."""
+    groups = tally.matches // len(seatings(seats))
+    layout = {2: f"{bot_a} vs {bot_b}", 3: f"one {bot_a} vs two {bot_b}",
+              4: f"team {bot_a} (2) vs team {bot_b} (2)"}[seats]
+    fair = {2: "50%", 3: "33%", 4: "50%"}[seats]
+    scored = tally.hands_a + tally.hands_b
+    no_winner = tally.matches - tally.matches_a - tally.matches_b
+    lines = [
+        f"arena: {seats} seats, {layout}, target {target}, seed {seed}: {tally.matches} "
+        f"matches ({groups} deal sequences x {len(seatings(seats))} seatings), even share {fair}",
+        _rate(f"match win rate {bot_a}:", tally.matches_a, tally.matches)
+        + f"; {bot_b} won {tally.matches_b}, no winner {no_winner}",
+        _rate(f"hand win rate {bot_a}:", tally.hands_a, tally.hands)
+        + f"; {bot_b} won {tally.hands_b}, no score {tally.hands - scored}",
+        _rate(f"hand win rate {bot_a} among scored hands:", tally.hands_a, scored),
+        f"average points per hand: {bot_a} {tally.points_a / max(tally.hands, 1):.2f}, "
+        f"{bot_b} {tally.points_b / max(tally.hands, 1):.2f}, "
+        f"difference {(tally.points_a - tally.points_b) / max(tally.hands, 1):+.2f}",
+    ]
+    for side, name in (("A", bot_a), ("B", bot_b)):
+        times = tally.times[side]
+        lines.append(
+            f"move time {name} ({'first' if side == 'A' else 'second'} bot): "
+            f"p50 {percentile(times, 0.5) * 1000:.1f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
+            f"max {max(times, default=0.0) * 1000:.1f} ms over {len(times)} moves"
+        )
+    return "\n".join(lines)
+
+
+def main(seats: int, bots: str, matches: int, target: int, seed: str, workers: int = 1,
+         progress: bool = False) -> int:
+    """The ``arena`` sub-command: run and print; returns the exit status."""
+    names = [name.strip() for name in bots.split(",")]
+    if len(names) != 2:
+        print("--bots takes two bot names separated by a comma", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+
+    def show(tally: Tally) -> None:
+        print(f"... {tally.matches} matches, {tally.matches_a} won by {names[0]}, "
+              f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+    try:
+        tally = run_arena(seats, names[0], names[1], matches, target, seed, workers,
+                          show if progress else None)
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    print(report(tally, seats, names[0], names[1], target, seed))
+    print(f"elapsed {time.perf_counter() - started:.1f} s")
+    return 0

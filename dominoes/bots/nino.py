@@ -1,0 +1,98 @@
+"""Nino, the medium bot: the source page's advice for beginners, applied move by move."""
+
+from __future__ import annotations
+
+import random
+
+from dominoes.bots.base import Bot
+from dominoes.bots.knowledge import Knowledge, infer, place
+from dominoes.state import Play
+from dominoes.view import SeatView
+
+# Weights of Nino's score, in points-like units.
+VALUE = 1.0  # "deshazte pronto de las fichas pesadas"
+DOUBLE = 4.0  # "... y de las dobles"
+VARIETY = 1.5  # per distinct pip kept: "conserva fichas de números distintos"
+FOLLOW = 2.0  # per own tile (up to 3) that fits the new ends
+STUCK = 6.0  # no own tile fits the new ends
+OPP_BLOCKED_NEXT = 6.0  # the next seat, a rival, shown void on both new ends
+OPP_BLOCKED_HALF = 1.5  # ... on one of them
+OPP_BLOCKED_OTHER = 3.0  # another rival void on both new ends
+PARTNER_CLOSED = 8.0  # both new ends are pips the partner lacks: "no le cierres el juego"
+PARTNER_HALF = 2.0
+
+
+def lacks(knowledge: Knowledge, seat: int, pip: int, exhausted: int) -> bool:
+    """True when ``seat`` is known to hold no tile showing ``pip`` (it passed or drew on it,
+    or every tile with that pip is in plain sight)."""
+    return bool((knowledge.current_voids[seat] | exhausted) >> pip & 1)
+
+
+def exhausted_pips(knowledge: Knowledge) -> int:
+    """A mask of pips no unseen tile shows: nobody else can follow them."""
+    seen = 0
+    for tile in knowledge.unseen:
+        seen |= (1 << tile.high) | (1 << tile.low)
+    return ((1 << (knowledge.rules.max_pip + 1)) - 1) & ~seen
+
+
+def score_move(
+    view: SeatView, knowledge: Knowledge, move: Play, exhausted: int | None = None
+) -> float:
+    """Nino's score for ``move``; the highest score is played."""
+    if exhausted is None:
+        exhausted = exhausted_pips(knowledge)
+    tile = move.tile
+    remaining = [t for t in view.tiles if t != tile]
+    if not remaining:
+        return 1e6  # domino
+    left, right = place(view.ends, tile, move.end)
+    score = VALUE * tile.value + (DOUBLE if tile.is_double else 0.0)
+    pips = set()
+    fit = 0
+    for t in remaining:
+        pips.add(t.high)
+        pips.add(t.low)
+        if t.has(left) or t.has(right):
+            fit += 1
+    score += VARIETY * len(pips) + FOLLOW * min(fit, 3)
+    if fit == 0:
+        score -= STUCK
+    seats, me = view.seats, view.seat
+    partner = (me + 2) % seats if knowledge.rules.partnerships(seats) else None
+    for offset in range(1, seats):
+        seat = (me + offset) % seats
+        blocked = lacks(knowledge, seat, left, exhausted) + lacks(knowledge, seat, right, exhausted)
+        if seat == partner:
+            score -= PARTNER_CLOSED if blocked == 2 else PARTNER_HALF * blocked
+        elif offset == 1:
+            score += OPP_BLOCKED_NEXT if blocked == 2 else OPP_BLOCKED_HALF * blocked
+        elif blocked == 2:
+            score += OPP_BLOCKED_OTHER
+    return score
+
+
+class Nino(Bot):
+    """Nino (medium) follows the beginner's advice from the rules page.
+
+    Each legal play gets a score: the tile's value (heavy tiles first) plus a bonus for
+    doubles; a bonus for every distinct pip left in hand (variety) and for own tiles that
+    can follow the ends the play leaves; a penalty when none can. It reads the public log:
+    a seat that drew or passed on a pip lacks it, and a pip whose seven tiles are all in
+    sight is dead. It likes leaving ends the next rival lacks, and with a partner it avoids
+    leaving ends the partner has shown it lacks. Ties are broken at random.
+    """
+
+    name = "nino"
+    display_name = "Nino"
+    level = "medium"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Play:
+        knowledge = infer(view)
+        exhausted = exhausted_pips(knowledge)
+        scored = [(score_move(view, knowledge, move, exhausted), move) for move in view.legal_moves]
+        best = max(score for score, _ in scored)
+        choices = [move for score, move in scored if score >= best - 1e-9]
+        return choices[rng.randrange(len(choices))]
+
+

@@ -1,0 +1,170 @@
+"""Abuela Quelonia, the hard bot: counting, inference and determinized Monte Carlo."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from functools import cache
+
+from dominoes.bots.base import Bot
+from dominoes.bots.knowledge import infer, place
+from dominoes.bots.nino import exhausted_pips, score_move
+from dominoes.bots.sampling import sample_world
+from dominoes.bots.simulate import after, play_out, world_state
+from dominoes.state import HandResult, MatchState, Play
+from dominoes.view import SeatView
+
+#: Simulations (world x move) per decision; the time guard below stops earlier if needed.
+ROLLOUTS = 240
+#: Fewest and most sampled worlds per decision.
+MIN_WORLDS, MAX_WORLDS = 12, 80
+#: Seconds of thinking per move before the guard stops sampling new worlds.
+TIME_BUDGET = 1.0
+#: Rough mean points of a scored hand, by table size (for the match model).
+HAND_POINTS = {2: 24.0, 3: 34.0, 4: 28.0}
+#: Points per unit in the match-win table.
+UNIT = 2
+
+
+def rollout_policy(state: MatchState, moves: list[Play]) -> Play:
+    """The cheap policy every seat follows inside a simulation: dump heavy tiles and doubles,
+    keep tiles that follow the new ends."""
+    if len(moves) == 1:
+        return moves[0]
+    hand = state.hand
+    tiles = hand.holdings[hand.turn]
+    best, best_score = moves[0], -1e9
+    for move in moves:
+        tile = move.tile
+        left, right = place(hand.ends, tile, move.end)
+        fit = 0
+        for t in tiles:
+            if t != tile and (t.high in (left, right) or t.low in (left, right)):
+                fit += 1
+        score = tile.high + tile.low + (4 if tile.high == tile.low else 0) + 1.5 * min(fit, 3)
+        if len(tiles) == 1:
+            score += 1000
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+@cache
+def win_table(target_units: int, q: float, mean_units: float) -> tuple[tuple[float, ...], ...]:
+    """``V[a][b]``: the chance that a side needing ``a`` units beats one needing ``b`` when
+    each hand is won by the first with probability ``q`` and is worth a geometric number
+    of units with the given mean (a coarse model of the match, R25)."""
+    size = target_units + 1
+    p = 1.0 / max(mean_units, 1.0)
+    dist = [0.0] + [p * (1 - p) ** (x - 1) for x in range(1, size)]
+    tail = [0.0] * (size + 1)  # tail[x] = P(points >= x)
+    for x in range(size - 1, 0, -1):
+        tail[x] = tail[x + 1] + dist[x]
+    tail[size - 1] += 1.0 - sum(dist)  # fold the remainder into the top
+    value = [[0.0] * size for _ in range(size)]
+    for total in range(2, 2 * size - 1):
+        for a in range(max(1, total - size + 1), min(size, total)):
+            b = total - a
+            if b < 1 or b >= size:
+                continue
+            win = tail[a]  # we reach the target
+            for x in range(1, a):
+                win += dist[x] * value[a - x][b]
+            lose = 0.0
+            for x in range(1, b):
+                lose += dist[x] * value[a][b - x]
+            value[a][b] = q * win + (1 - q) * lose
+    return tuple(tuple(row) for row in value)
+
+
+class MatchModel:
+    """The value of a hand's outcome for the viewer's side: its chance of winning the match."""
+
+    def __init__(self, view: SeatView, partnerships: bool) -> None:
+        self.seats = view.seats
+        self.me = view.seat
+        self.partnerships = partnerships
+        self.target = view.target
+        self.scores = view.scores
+        sides = 2 if partnerships or view.seats == 2 else view.seats
+        q = 1.0 / sides
+        units = math.ceil(view.target / UNIT)
+        mean = HAND_POINTS.get(view.seats, 25.0) / UNIT
+        self.table = win_table(units, q, mean)
+
+    def _side(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def value(self, result: HandResult) -> float:
+        scores = list(self.scores)
+        for seat in result.winners:
+            scores[seat] += result.points
+        me = self._side(self.me)
+        mine = scores[self.me]
+        rivals = [scores[s] for s in range(self.seats) if self._side(s) != me]
+        if mine >= self.target:
+            return 1.0
+        if max(rivals) >= self.target:
+            return 0.0
+        need = math.ceil((self.target - mine) / UNIT)
+        rival_need = math.ceil((self.target - max(rivals)) / UNIT)
+        return self.table[need][rival_need]
+
+
+class Quelonia(Bot):
+    """Abuela Quelonia (hard) counts every tile and thinks the hand through.
+
+    From the public log she reconstructs the ends at every moment and works out which pips
+    each seat lacks (a seat that drew or passed on an end holds no tile with it; a tile it
+    drew and kept does not fit the ends of that moment). She then samples hidden deals
+    consistent with all of it: the unseen tiles (the set minus her own tiles and the line)
+    dealt to the other seats and the stock, each seat getting its tile count and none of
+    its known voids. For every legal play she plays the rest of the hand out in each
+    sampled deal, everyone following a quick dump-the-heavy-tiles policy, the same deals
+    and the same order for every play (common random numbers). Each outcome is valued as
+    her side's chance of winning the match given the scoreboard and the target (so near
+    the end a safe small win can beat a risky big one); with a partner she plays for the
+    team. Ties go to Nino's advice. Deterministic for a given seed; thinking time is
+    bounded (a fixed number of simulations, with a clock as a guard).
+    """
+
+    name = "quelonia"
+    display_name = "Abuela Quelonia"
+    level = "hard"
+
+    def __init__(
+        self, rollouts: int = ROLLOUTS, time_budget: float = TIME_BUDGET
+    ) -> None:
+        self.rollouts = rollouts
+        self.time_budget = time_budget
+
+    def choose(self, view: SeatView, rng: random.Random) -> Play:
+        start = time.perf_counter()
+        moves = list(view.legal_moves)
+        knowledge = infer(view)
+        exhausted = exhausted_pips(knowledge)
+        prior = [score_move(view, knowledge, move, exhausted) for move in moves]
+        if len(moves) == 1:
+            return moves[0]
+        for move, score in zip(moves, prior, strict=True):
+            if score >= 1e6:
+                return move  # domino: nothing can beat going out now
+        rules = knowledge.rules
+        model = MatchModel(view, rules.partnerships(view.seats))
+        worlds = max(MIN_WORLDS, min(MAX_WORLDS, self.rollouts // len(moves)))
+        totals = [0.0] * len(moves)
+        deadline = start + self.time_budget * 0.9
+        done = 0
+        for _ in range(worlds):
+            holdings, stock = sample_world(view, knowledge, rng)
+            state = world_state(view, rules, holdings, stock)
+            for index, move in enumerate(moves):
+                totals[index] += model.value(play_out(after(state, move), rollout_policy))
+            done += 1
+            if time.perf_counter() > deadline:
+                break
+        # Break near-ties with Nino's score (scaled far below one simulation's weight).
+        keys = [totals[i] / done + 1e-6 * prior[i] for i in range(len(moves))]
+        best = max(range(len(moves)), key=lambda i: keys[i])
+        return moves[best]

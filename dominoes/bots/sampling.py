@@ -1,0 +1,75 @@
+"""Sampling hidden deals consistent with what a seat knows (determinization).
+
+The unseen tiles are dealt to the other seats' slots and to the stock, so that every seat
+gets exactly the number of tiles it holds and no slot gets a tile showing a pip the seat
+was seen to lack while that slot was in its hand (see ``knowledge``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from dominoes.bots.knowledge import Knowledge, pip_bits
+from dominoes.tiles import Tile
+from dominoes.view import SeatView
+
+#: Attempts at a fully consistent deal before relaxing the constraints.
+ATTEMPTS = 40
+
+
+def sample_world(
+    view: SeatView, knowledge: Knowledge, rng: random.Random
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """One hidden deal: ``(holdings, stock)``; ``holdings[me]`` is the viewer's own tiles,
+    ``stock`` is in a random draw order."""
+    me = view.seat
+    slot_owner: list[int] = []  # -1 for the stock
+    slot_mask: list[int] = []
+    for seat in range(view.seats):
+        if seat == me:
+            continue
+        for mask in knowledge.slots[seat]:
+            slot_owner.append(seat)
+            slot_mask.append(mask)
+    for _ in range(view.stock_size):
+        slot_owner.append(-1)
+        slot_mask.append(0)
+    tiles = list(knowledge.unseen)
+    if len(tiles) != len(slot_owner):  # inconsistent view; deal what we can
+        tiles = tiles[: len(slot_owner)] + [tiles[0]] * max(0, len(slot_owner) - len(tiles))
+    assignment = _assign(tiles, slot_mask, rng)
+    holdings: list[list[Tile]] = [[] for _ in range(view.seats)]
+    holdings[me] = list(view.tiles)
+    stock: list[Tile] = []
+    for slot, tile in enumerate(assignment):
+        owner = slot_owner[slot]
+        (stock if owner < 0 else holdings[owner]).append(tile)
+    rng.shuffle(stock)
+    return holdings, stock
+
+
+def _assign(tiles: list[Tile], masks: list[int], rng: random.Random) -> list[Tile]:
+    """A random tile for every slot, respecting the masks when possible."""
+    n = len(tiles)
+    bits = [pip_bits(tile) for tile in tiles]
+    allowed = [[s for s in range(n) if not masks[s] & bits[t]] for t in range(n)]
+    for _ in range(ATTEMPTS):
+        order = list(range(n))
+        rng.shuffle(order)
+        order.sort(key=lambda t: len(allowed[t]))  # most constrained tiles first
+        free = [True] * n
+        result: list[Tile | None] = [None] * n
+        ok = True
+        for t in order:
+            options = [s for s in allowed[t] if free[s]]
+            if not options:
+                ok = False
+                break
+            slot = options[rng.randrange(len(options))]
+            free[slot] = False
+            result[slot] = tiles[t]
+        if ok:
+            return result  # type: ignore[return-value]
+    shuffled = list(tiles)
+    rng.shuffle(shuffled)
+    return shuffled
