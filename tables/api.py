@@ -106,7 +106,7 @@ class TableListCreateApi(APIView):
 
     throttle_scope = "tables"
 
-    class InputSerializer(serializers.Serializer):
+    class TableCreateSerializer(serializers.Serializer):
         seats = serializers.ChoiceField(choices=[2, 3, 4])
         target = serializers.ChoiceField(choices=[50, 100])
         others = serializers.ListField(
@@ -123,9 +123,9 @@ class TableListCreateApi(APIView):
         data = [selectors.table_summary_for_user(table, request.user) for table in tables]
         return Response(TableSummarySerializer(data, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: TableSerializer})
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
     def post(self, request: Request) -> Response:
-        serializer = self.InputSerializer(data=request.data)
+        serializer = self.TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         table = services.table_create(creator=request.user, **serializer.validated_data)
         table, seat = selectors.table_for_user(table.pk, request.user)
@@ -161,7 +161,7 @@ class MoveListCreateApi(APIView):
 
     throttle_scope = "moves"
 
-    class InputSerializer(serializers.Serializer):
+    class MovePlaySerializer(serializers.Serializer):
         tile = serializers.RegexField(TILE_PATTERN, help_text='A tile you hold, "6-4".')
         end = serializers.IntegerField(
             min_value=0,
@@ -195,7 +195,7 @@ class MoveListCreateApi(APIView):
         return Response(selectors.public_moves(table, seat))
 
     @extend_schema(
-        request=InputSerializer,
+        request=MovePlaySerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
         responses={200: TableSerializer},
     )
@@ -208,7 +208,7 @@ class MoveListCreateApi(APIView):
         return self._play_once(request, table_id, key)
 
     def _play(self, request: Request, table_id: int) -> Response:
-        serializer = self.InputSerializer(data=request.data)
+        serializer = self.MovePlaySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.move_play(table_id=table_id, user=request.user, **serializer.validated_data)
         table, seat = selectors.table_for_user(table_id, request.user)

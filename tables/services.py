@@ -343,11 +343,18 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
 
 
 def _expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
-    """Apply the absence rule (R27) to a locked table whose deadline has passed: the seat
-    to act abandons (R26). Returns True when it did."""
+    """Apply the absence rule (R27) to a locked table whose deadline has passed: the human
+    seat to act abandons (R26, through ``dominoes.abandon``, as ``table_abandon`` does) and
+    the table ends with outcome ``absent``. Returns True when it did.
+
+    The deadline is exact: at ``deadline`` the turn is still playable, a moment later it is
+    not, whoever gets here first (the sweep, a read, a move, an abandon).
+    """
     if table.status != Table.Status.PLAYING or table.deadline is None or now <= table.deadline:
         return False
     match = match_of(table)
+    if match.is_over or match.hand.is_over or seats[match.hand.turn].bot:
+        return False  # nobody is on the clock (bots never time out, R27)
     table.outcome = Table.Outcome.ABSENT
     after = abandon(match, match.hand.turn, MatchOutcome.ABANDONED)
     _save_transition(table, seats, match, after, now, chosen_actions=0)
@@ -364,7 +371,9 @@ def _turn_expired() -> TableError:
     )
 
 
-def move_play(*, table_id: int, user, tile: str, end: int | None, version: int) -> Table:
+def move_play(
+    *, table_id: int, user, tile: str, version: int, end: int | None = None
+) -> Table:
     """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
     (R16), the end of the hand and the next deal.
@@ -489,26 +498,55 @@ def _close(table: Table, now: datetime, outcome: str) -> None:
     Seat.objects.filter(table=table, invite_token__isnull=False).update(invite_token=None)
 
 
-def table_forfeit_overdue(*, table_id: int, now: datetime | None = None) -> bool:
+def table_forfeit_overdue(
+    *, table_id: int, now: datetime | None = None, skip_locked: bool = False
+) -> bool:
     """The absence rule (R27) for one table: if its human seat's 48 hours have passed, that
     seat abandons (R26). Returns True when it did, False when the table was not due (another
-    worker, a move or an earlier sweep got there first)."""
+    worker, a move or an earlier sweep got there first).
+
+    ``skip_locked=True`` (the sweep) skips a table whose row is locked right now rather than
+    waiting for it: whoever holds the lock applies the same rule. Readers leave it False so
+    that they wait and then see the result.
+    """
     now = now or timezone.now()
     with transaction.atomic():
-        table = _lock(table_id)
+        if skip_locked:
+            table = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).first()
+            if table is None:
+                return False
+        else:
+            table = _lock(table_id)
         return _expire_if_overdue(table, _seats(table), now)
 
 
-def table_close_idle(*, table_id: int, now: datetime | None = None) -> bool:
+def table_close_idle(
+    *, table_id: int, now: datetime | None = None, skip_locked: bool = False
+) -> bool:
     """The idle rule (R28): a table with no move for ``IDLE_SECONDS`` (from creation while
-    no move was made) ends with no winner. Returns False when it was not due."""
+    no move was made, e.g. seats never filled) ends with no winner (status ``closed``,
+    outcome ``idle``) and its players are told. Returns False when it was not due.
+
+    A human whose turn ran out earlier lost by absence first (R27 comes due after 48 hours,
+    R28 only after 7 days): such a table is forfeited, not closed, and False is returned.
+    """
+    from tables import tasks
+
     now = now or timezone.now()
     with transaction.atomic():
-        table = _lock(table_id)
+        if skip_locked:
+            table = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).first()
+            if table is None:
+                return False
+        else:
+            table = _lock(table_id)
         idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
         if table.status not in ACTIVE or table.last_move_at >= idle_since:
             return False
+        if _expire_if_overdue(table, _seats(table), now):
+            return False
         _close(table, now, Table.Outcome.IDLE)
+        transaction.on_commit(lambda: tasks.send_match_over_emails.delay(table_id))
     return True
 
 

@@ -1,0 +1,79 @@
+"""The moderators' admin: hidden hands need a permission and never show for one's own
+table; the "close without winner" action ends a table through the service."""
+
+import pytest
+from django.contrib.auth.models import Permission
+
+from tables.models import Table
+from tests.tables.play import create_table, join
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def moderator(django_user_model):
+    user = django_user_model.objects.create_user("moderator", password="x", is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(
+            codename__in=["view_table", "change_table", "view_hand", "view_move"]
+        )
+    )
+    return user
+
+
+@pytest.fixture
+def running(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    return Table.objects.get(pk=created["id"])
+
+
+def _hidden_tiles(table: Table) -> list[str]:
+    return [tile for tiles in table.hands.get(number=0).dealt for tile in tiles]
+
+
+def test_it_hides_the_deal_from_a_plain_moderator(client, moderator, running):
+    client.force_login(moderator)
+    page = client.get(f"/admin/tables/table/{running.pk}/change/").content.decode()
+    assert "holdings" not in page
+    hand = running.hands.get(number=0)
+    hand_page = client.get(f"/admin/tables/hand/{hand.pk}/change/").content.decode()
+    assert hand.seed not in hand_page
+    assert hand.seed_sha256 in hand_page
+
+
+def test_it_shows_the_deal_with_the_permission(client, moderator, running):
+    moderator.user_permissions.add(Permission.objects.get(codename="view_hidden_hands"))
+    client.force_login(moderator)
+    page = client.get(f"/admin/tables/table/{running.pk}/change/").content.decode()
+    assert "holdings" in page
+    hand = running.hands.get(number=0)
+    assert hand.seed in client.get(f"/admin/tables/hand/{hand.pk}/change/").content.decode()
+
+
+def test_it_never_shows_a_moderators_own_table(client, moderator, api_client_for, bob):
+    moderator.user_permissions.add(Permission.objects.get(codename="view_hidden_hands"))
+    created = create_table(api_client_for(moderator), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    client.force_login(moderator)
+    page = client.get(f"/admin/tables/table/{created['id']}/change/").content.decode()
+    assert "holdings" not in page
+
+
+def test_it_closes_a_table_without_winner(client, moderator, running):
+    client.force_login(moderator)
+    response = client.post(
+        "/admin/tables/table/",
+        {"action": "close_without_winner", "_selected_action": [running.pk]},
+    )
+    assert response.status_code == 302
+    running.refresh_from_db()
+    assert (running.status, running.outcome, running.winners) == ("closed", "moderator", [])
+
+
+def test_it_lists_and_filters_tables(client, moderator, running):
+    client.force_login(moderator)
+    assert client.get("/admin/tables/table/?status__exact=playing").status_code == 200
+    assert client.get("/admin/tables/table/?stale=1").status_code == 200
+    assert client.get("/admin/tables/table/?q=alice").status_code == 200
+    assert client.get("/admin/tables/move/").status_code == 200

@@ -1,0 +1,205 @@
+"""Creating tables, listing them, and polling one (R2, R25, R29, R30)."""
+
+import pytest
+
+from tables.models import Seat, Table
+from tests.tables.play import create_table, join, table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": 5, "target": 100, "others": ["nino"] * 4},
+        {"seats": 1, "target": 100, "others": []},
+        {"seats": 2, "target": 75, "others": ["nino"]},
+        {"seats": 2, "target": 100, "others": ["nino", "nino"]},
+        {"seats": 3, "target": 100, "others": ["nino"]},
+        {"seats": 2, "target": 100, "others": ["deep-blue"]},
+        {"seats": "two", "target": 100, "others": ["nino"]},
+        {"seats": 2, "target": 100, "others": "nino"},
+        {"seats": 2, "target": 100},
+        {},
+    ],
+)
+def test_it_refuses_a_bad_table(body, api_client_for, alice):
+    response = api_client_for(alice).post("/api/v1/tables/", body, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["code"] in ("invalid", "invalid_table")
+    assert Table.objects.count() == 0
+
+
+def test_it_starts_at_once_against_bots(api_client_for, alice):
+    state = create_table(api_client_for(alice), 4, ["nino", "quelonia", "garabato"])
+    assert state["status"] == "playing"
+    assert state["invites"] == []
+    assert [p["bot"] for p in state["players"]] == [None, "nino", "quelonia", "garabato"]
+    assert [p["team"] for p in state["players"]] == [0, 1, 0, 1]
+    assert state["game"]["hand_number"] == 0
+    assert len(state["game"]["tiles"]) == 7
+    assert state["game"]["stock_size"] == 0
+    assert state["game"]["seed_sha256"]
+
+
+def test_it_makes_a_partner_link_with_four_seats(api_client_for, alice):
+    state = create_table(api_client_for(alice), 4, ["nino", "friend", "nino"])
+    assert state["status"] == "waiting"
+    assert [(i["seat"], i["partner"]) for i in state["invites"]] == [(2, True)]
+    assert state["invites"][0]["url"].startswith("http://testserver/")
+    assert len(state["invites"][0]["token"]) >= 22  # 128+ random bits
+    assert state["game"] is None
+
+
+def test_it_starts_when_the_last_seat_is_taken(api_client_for, alice, bob, carol):
+    created = create_table(api_client_for(alice), 3, ["friend", "friend"])
+    tokens = {i["seat"]: i["token"] for i in created["invites"]}
+    after_bob = join(api_client_for(bob), tokens[1])
+    assert after_bob["status"] == "waiting"
+    assert after_bob["your_seat"] == 1
+    assert after_bob["invites"] == []  # only the creator sees the links
+    after_carol = join(api_client_for(carol), tokens[2])
+    assert after_carol["status"] == "playing"
+    assert Seat.objects.get(table_id=created["id"], index=2).user == carol
+
+
+def test_it_refuses_a_used_or_unknown_invite(api_client_for, alice, bob, carol):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    token = created["invites"][0]["token"]
+    join(api_client_for(bob), token)
+    response = api_client_for(carol).post(f"/api/v1/invites/{token}/join/")
+    assert response.status_code == 404
+    assert response.json()["code"] == "invite_not_found"
+    response = api_client_for(carol).post("/api/v1/invites/not-a-token/join/")
+    assert response.status_code == 404
+
+
+def test_it_refuses_a_second_seat_for_the_same_player(api_client_for, alice):
+    created = create_table(api_client_for(alice), 3, ["friend", "friend"])
+    response = api_client_for(alice).post(f"/api/v1/invites/{created['invites'][0]['token']}/join/")
+    assert response.status_code == 409
+    assert response.json()["code"] == "already_seated"
+    assert Seat.objects.filter(table_id=created["id"], user__isnull=True).count() == 2
+
+
+def test_it_renews_an_invite_and_the_old_link_dies(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    old = created["invites"][0]["token"]
+    renewed = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/invites/1/renew/")
+    assert renewed.status_code == 200
+    new = renewed.json()["invites"][0]["token"]
+    assert new != old
+    assert api_client_for(bob).post(f"/api/v1/invites/{old}/join/").status_code == 404
+    assert join(api_client_for(bob), new)["status"] == "playing"
+
+
+def test_it_previews_an_invite(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 4, ["nino", "friend", "garabato"])
+    preview = api_client_for(bob).get(f"/api/v1/invites/{created['invites'][0]['token']}/")
+    assert preview.status_code == 200
+    assert preview.json()["creator"] == "alice"
+    assert preview.json()["partner"] is True
+    assert preview.json()["seat"] == 2
+
+
+def test_it_lists_my_turn_first(api_client_for, alice, bob):
+    first = create_table(api_client_for(alice), 2, ["friend"])
+    second = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), first["invites"][0]["token"])
+    join(api_client_for(bob), second["invites"][0]["token"])
+    listed = api_client_for(bob).get("/api/v1/tables/").json()
+    turns = [row["your_turn"] for row in listed]
+    assert turns == sorted(turns, reverse=True)
+    assert {row["id"] for row in listed} == {first["id"], second["id"]}
+    assert all("game" not in row for row in listed)
+
+
+def test_it_answers_304_while_nothing_changed(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    client = api_client_for(alice)
+    first = client.get(f"/api/v1/tables/{created['id']}/")
+    etag = first["ETag"]
+    assert (
+        client.get(f"/api/v1/tables/{created['id']}/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    )
+    version = first.json()["version"]
+    assert client.get(f"/api/v1/tables/{created['id']}/?since_version={version}").status_code == 304
+    other = api_client_for(bob).get(f"/api/v1/tables/{created['id']}/")
+    assert other["ETag"] != etag  # per seat: never serve one seat's view to another
+
+
+def test_it_refuses_a_stale_version_and_changes_nothing(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    state = table(clients[0], created["id"])
+    mover = table(clients[state["turn_seat"]], created["id"])
+    move = mover["game"]["legal_moves"][0]
+    response = clients[state["turn_seat"]].post(
+        f"/api/v1/tables/{created['id']}/moves/",
+        {"tile": move["tile"], "end": move["end"], "version": mover["version"] - 1},
+        format="json",
+    )
+    assert response.status_code == 409
+    assert response.json()["code"] == "stale_version"
+    assert response.json()["version"] == mover["version"]
+    assert table(clients[0], created["id"])["version"] == mover["version"]
+
+
+def test_it_refuses_a_move_out_of_turn_with_the_rule(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    state = table(clients[0], created["id"])
+    waiting = 1 - state["turn_seat"]
+    mine = table(clients[waiting], created["id"])
+    response = clients[waiting].post(
+        f"/api/v1/tables/{created['id']}/moves/",
+        {"tile": mine["game"]["tiles"][0], "version": mine["version"]},
+        format="json",
+    )
+    assert response.status_code == 409
+    assert response.json() | {"detail": ""} == {
+        "code": "not_your_turn",
+        "rule": "R3",
+        "detail": "",
+    }
+
+
+def test_it_refuses_the_wrong_lead_with_the_rule(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    leader = table(clients[0], created["id"])["turn_seat"]
+    view = table(clients[leader], created["id"])
+    required = view["game"]["legal_moves"][0]["tile"]
+    other = next(tile for tile in view["game"]["tiles"] if tile != required)
+    response = clients[leader].post(
+        f"/api/v1/tables/{created['id']}/moves/",
+        {"tile": other, "version": view["version"]},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert (response.json()["code"], response.json()["rule"]) == ("wrong_lead", "R7")
+    assert table(clients[0], created["id"])["version"] == view["version"]
+
+
+def test_it_ends_the_match_when_a_player_abandons(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    response = api_client_for(bob).post(f"/api/v1/tables/{created['id']}/abandon/")
+    assert response.status_code == 200
+    assert response.json()["status"] == "finished"
+    assert response.json()["outcome"] == "abandoned"
+    assert response.json()["winners"] == [0]
+    again = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/abandon/")
+    assert again.status_code == 409
+
+
+def test_it_closes_a_waiting_table_when_its_creator_leaves(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    response = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/abandon/")
+    assert response.json()["status"] == "closed"
+    token = created["invites"][0]["token"]
+    assert api_client_for(bob).post(f"/api/v1/invites/{token}/join/").status_code == 404
