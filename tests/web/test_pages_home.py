@@ -1,0 +1,53 @@
+"""Home: "my tables", my turn first, with time left, status and scores."""
+
+import pytest
+
+from tables import services
+from tests.web.conftest import seat_friends
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_sends_anonymous_visitors_to_login(client):
+    r = client.get("/")
+
+    assert r.status_code == 302
+    assert r.headers["Location"].startswith("/accounts/login/?next=/")
+
+
+def test_it_lists_my_tables_with_my_turn_first(client, alice, bob, carol):
+    waiting = services.table_create(creator=alice, seats=2, target=50, others=["friend"])
+    playing = seat_friends(alice, [bob])
+    other = seat_friends(carol, [bob])  # alice does not sit here
+    mine_first = playing if playing.turn_seat == 0 else waiting
+    client.force_login(alice)
+
+    page = client.get("/").content.decode()
+
+    assert f"/mesas/{waiting.pk}/" in page
+    assert f"/mesas/{playing.pk}/" in page
+    assert f"/mesas/{other.pk}/" not in page
+    assert "/mesas/nueva/" in page
+    assert "Esperando jugadores" in page
+    if playing.turn_seat == 0:
+        assert "Te toca" in page and "Quedan" in page
+        assert page.index(f"/mesas/{mine_first.pk}/") < page.index(f"/mesas/{waiting.pk}/")
+    else:
+        assert "Le toca a bob" in page
+
+
+def test_it_invites_to_create_a_first_table(client, alice):
+    client.force_login(alice)
+
+    page = client.get("/").content.decode()
+
+    assert "Aún no tienes mesas" in page
+
+
+def test_it_speaks_english_to_an_english_player(client, carol):
+    client.force_login(carol)
+
+    page = client.get("/").content.decode()
+
+    assert "My tables" in page
+    assert "New table" in page
