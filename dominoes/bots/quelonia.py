@@ -8,11 +8,11 @@ import time
 from functools import cache
 
 from dominoes.bots.base import Bot
-from dominoes.bots.knowledge import infer, place
+from dominoes.bots.knowledge import infer
 from dominoes.bots.nino import exhausted_pips, score_move
 from dominoes.bots.sampling import sample_world
-from dominoes.bots.simulate import after, play_out, world_state
-from dominoes.state import HandResult, MatchState, Play
+from dominoes.bots.simulate import greedy_playout, move_key, world_position
+from dominoes.state import Play
 from dominoes.view import SeatView
 
 #: Simulations (world x move) per decision; the time guard below stops earlier if needed.
@@ -25,29 +25,6 @@ TIME_BUDGET = 1.0
 HAND_POINTS = {2: 24.0, 3: 34.0, 4: 28.0}
 #: Points per unit in the match-win table.
 UNIT = 2
-
-
-def rollout_policy(state: MatchState, moves: list[Play]) -> Play:
-    """The cheap policy every seat follows inside a simulation: dump heavy tiles and doubles,
-    keep tiles that follow the new ends."""
-    if len(moves) == 1:
-        return moves[0]
-    hand = state.hand
-    tiles = hand.holdings[hand.turn]
-    best, best_score = moves[0], -1e9
-    for move in moves:
-        tile = move.tile
-        left, right = place(hand.ends, tile, move.end)
-        fit = 0
-        for t in tiles:
-            if t != tile and (t.high in (left, right) or t.low in (left, right)):
-                fit += 1
-        score = tile.high + tile.low + (4 if tile.high == tile.low else 0) + 1.5 * min(fit, 3)
-        if len(tiles) == 1:
-            score += 1000
-        if score > best_score:
-            best, best_score = move, score
-    return best
 
 
 @cache
@@ -96,10 +73,12 @@ class MatchModel:
     def _side(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 
-    def value(self, result: HandResult) -> float:
+    def value(self, winners: tuple[int, ...], points: int) -> float:
+        """The viewer's side's chance of winning the match after a hand that ``winners``
+        won for ``points`` (no winners: nobody scored)."""
         scores = list(self.scores)
-        for seat in result.winners:
-            scores[seat] += result.points
+        for seat in winners:
+            scores[seat] += points
         me = self._side(self.me)
         mine = scores[self.me]
         rivals = [scores[s] for s in range(self.seats) if self._side(s) != me]
@@ -153,18 +132,22 @@ class Quelonia(Bot):
         rules = knowledge.rules
         model = MatchModel(view, rules.partnerships(view.seats))
         worlds = max(MIN_WORLDS, min(MAX_WORLDS, self.rollouts // len(moves)))
+        keys = [move_key(rules, move) for move in moves]
         totals = [0.0] * len(moves)
         deadline = start + self.time_budget * 0.9
         done = 0
         for _ in range(worlds):
             holdings, stock = sample_world(view, knowledge, rng)
-            state = world_state(view, rules, holdings, stock)
-            for index, move in enumerate(moves):
-                totals[index] += model.value(play_out(after(state, move), rollout_policy))
+            root = world_position(view, rules, holdings, stock)
+            for index, (tile, end) in enumerate(keys):
+                pos = root.copy()
+                pos.play(tile, end)
+                _, winners, points, _ = greedy_playout(pos)
+                totals[index] += model.value(winners, points)
             done += 1
             if time.perf_counter() > deadline:
                 break
         # Break near-ties with Nino's score (scaled far below one simulation's weight).
-        keys = [totals[i] / done + 1e-6 * prior[i] for i in range(len(moves))]
-        best = max(range(len(moves)), key=lambda i: keys[i])
+        ranked = [totals[i] / done + 1e-6 * prior[i] for i in range(len(moves))]
+        best = max(range(len(moves)), key=lambda i: ranked[i])
         return moves[best]

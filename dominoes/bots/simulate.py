@@ -1,61 +1,73 @@
 """Playing out one sampled world: the rest of the hand with every tile known.
 
-A *world* is one determinization of the hidden information (``sampling``). It is turned
-into an engine hand that starts from the position the viewer sees, with the sampled
-holdings and stock, and played with the engine's own rules (``apply``/``advance``), so
-the bots never re-implement a rule. Only sampled states are built here: the real match
-is never touched (R31).
+A *world* is one determinization of the hidden information (``sampling``). It becomes a
+``dominoes.playout.Position`` (the fast bit-mask hand, checked move for move against the
+engine) that starts from the position the viewer sees, with the sampled holdings and
+stock. Only sampled positions are built here: the real match is never touched (R31).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from dominoes.engine import advance, apply, legal_moves
+from dominoes.playout import Position, tables_for
 from dominoes.rules import Rules
-from dominoes.state import HandResult, HandState, MatchState, Play
+from dominoes.state import Play
 from dominoes.tiles import Tile
 from dominoes.view import SeatView
 
-#: A rollout policy: (state, legal plays) -> the play to make.
-Policy = Callable[[MatchState, list[Play]], Play]
 
-
-def world_state(
+def world_position(
     view: SeatView, rules: Rules, holdings: Sequence[Sequence[Tile]], stock: Sequence[Tile]
-) -> MatchState:
-    """An engine state for the sampled world: the viewer's position with these tiles."""
-    hand = HandState(
-        number=view.hand_number,
-        dealt=tuple(tuple(h) for h in holdings),
-        stock=tuple(stock),
-        drawn=0,
-        holdings=tuple(tuple(sorted(h, reverse=True)) for h in holdings),
-        line=view.line,
-        ends=view.ends,
-        turn=view.turn if view.turn is not None else view.seat,
-        leader=view.leader,
-        required_lead=None,
-        actions=(),
-    )
-    return MatchState(
-        rules=rules,
-        seats=view.seats,
-        target=10**9,  # never ends the match: only the hand's result is wanted
-        scores=(0,) * view.seats,
-        hands=(hand,),
+) -> Position:
+    """A playout position for the sampled world: the viewer's position with these tiles."""
+    return Position.from_holdings(
+        rules,
+        view.seats,
+        holdings,
+        stock,
+        view.ends,
+        view.turn if view.turn is not None else view.seat,
+        view.leader,
+        None,
     )
 
 
-def play_out(state: MatchState, policy: Policy) -> HandResult:
-    """Play the hand of ``state`` to its end with ``policy`` for every seat."""
-    state = advance(state)
-    while state.hand.result is None:
-        moves = legal_moves(state)
-        state = advance(apply(state, policy(state, moves)))
-    return state.hand.result
+def move_key(rules: Rules, move: Play) -> tuple[int, int]:
+    """A play as ``Position.play`` arguments: ``(tile index, end pip or -1)``."""
+    return tables_for(rules.max_pip).index[move.tile], (-1 if move.end is None else move.end)
 
 
-def after(state: MatchState, move: Play) -> MatchState:
-    """The state after ``move`` and the automatic draws and passes that follow."""
-    return advance(apply(state, move))
+def greedy_playout(pos: Position) -> tuple:
+    """Play ``pos`` (in place) to the end, every seat following a quick heuristic: go out
+    when possible, else dump heavy tiles and doubles while keeping tiles that follow the new
+    ends. Returns ``pos.result()``: ``(end, winners, points, counts)``."""
+    tables = pos.tables
+    value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
+    doubles = tables.doubles
+    while pos.end is None:
+        plays = pos.legal_plays()
+        if len(plays) == 1:
+            pos.play(*plays[0])
+            continue
+        hand = pos.hands[pos.turn]
+        left, right = pos.left, pos.right
+        best = plays[0]
+        best_score = -1e9
+        for tile, end in plays:
+            rest = hand & ~(1 << tile)
+            if not rest:
+                best = (tile, end)
+                break
+            if end < 0:
+                new_left, new_right = pips[tile]
+            elif end == right and other[tile][right] >= 0:
+                new_left, new_right = left, other[tile][right]
+            else:
+                new_left, new_right = other[tile][left], right
+            fit = (rest & (pip_mask[new_left] | pip_mask[new_right])).bit_count()
+            score = value[tile] + (4 if doubles >> tile & 1 else 0) + 1.5 * (fit if fit < 3 else 3)
+            if score > best_score:
+                best, best_score = (tile, end), score
+        pos.play(*best)
+    return pos.result()
