@@ -102,6 +102,9 @@ def start_hand(
 ) -> MatchState:
     """Deal the next hand of ``match``, from ``seed`` or from a given ``dealt``/``stock``.
 
+    With neither, a fresh CSPRNG seed is drawn (R6). A ``seed`` given with a deal is kept
+    as that deal's seed without being checked here (``dominoes.record`` checks records).
+
     The first hand's lead follows R7-R9; later hands rotate it (R10, R24). Raises
     ``IllegalMove``: ``hand_over`` (R25) once the match is over, ``hand_in_progress`` while
     the current hand is unfinished, ``bad_deal``/``redeal_required`` for a given deal.
@@ -112,7 +115,8 @@ def start_hand(
     if match.hands and not match.hand.is_over:
         raise IllegalMove("hand_in_progress", "the current hand has not ended")
     if dealt is None:
-        dealt, stock = deal_from_seed(rules, seats, seed if seed is not None else new_seed())
+        seed = seed if seed is not None else new_seed()
+        dealt, stock = deal_from_seed(rules, seats, seed)
     else:
         dealt = tuple(tuple(tiles) for tiles in dealt)
         stock = tuple(stock or ())

@@ -10,10 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from dominoes.deal import seed_sha256
+from dominoes.deal import deal, seed_sha256
 from dominoes.engine import apply, start_hand
 from dominoes.errors import IllegalMove, UnreadableRecord
-from dominoes.rules import PROFILES
+from dominoes.rules import PROFILES, Rules
 from dominoes.state import (
     Action,
     HandState,
@@ -149,6 +149,18 @@ def _refusal(hand: int, action: int | None, error: IllegalMove) -> dict[str, Any
     }
 
 
+def check_seed(rules: Rules, seats: int, hand: HandRecord) -> None:
+    """The fair-shuffle check (R6): a revealed ``seed`` must hash to the published
+    ``seed_sha256`` and must deal exactly the recorded ``dealt`` and ``stock``. Raises
+    ``IllegalMove`` (``bad_deal``, R6) otherwise; a hand without a seed is not checked."""
+    if hand.seed is None:
+        return
+    if hand.seed_sha256 is not None and hand.seed_sha256 != seed_sha256(hand.seed):
+        raise IllegalMove("bad_deal", "the seed does not hash to the published seed_sha256", "R6")
+    if deal(rules, seats, hand.seed) != (hand.dealt, hand.stock):
+        raise IllegalMove("bad_deal", "the seed does not deal the recorded tiles", "R6")
+
+
 def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
     """Play a loaded record through the engine.
 
@@ -166,7 +178,8 @@ def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
     )
     for number, hand in enumerate(record.hands):
         try:
-            match = start_hand(match, dealt=hand.dealt, stock=hand.stock)
+            check_seed(rules, record.seats, hand)
+            match = start_hand(match, seed=hand.seed, dealt=hand.dealt, stock=hand.stock)
         except IllegalMove as error:
             return (match if match.hands else None), _refusal(number, None, error)
         for index, action in enumerate(hand.actions):

@@ -24,7 +24,20 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from dominoes import match_from_dict, match_to_record, view_for
+from dominoes import (
+    Draw,
+    MatchState,
+    Pass,
+    Play,
+    apply,
+    match_from_dict,
+    match_to_record,
+    parse_tile,
+    start_hand,
+    view_for,
+)
+from dominoes.rules import rules_named
+from dominoes.state import Action
 from tables import services
 from tables.errors import TableError, not_found
 from tables.models import Hand, Move, Seat, Table
@@ -247,3 +260,34 @@ def invite_preview(token: str) -> dict[str, Any]:
         "partner": table.seats == 4 and seat.index == 2,
         "players": _players(table, None),
     }
+
+
+def match_from_log(table: Table) -> MatchState | None:
+    """Rebuild the engine state from the Hand and Move rows alone (the log is the truth;
+    ``Table.state`` is a snapshot of it). ``None`` before the match starts. Early endings
+    (R26-R28) are not in the log: compare ``hands`` and ``scores`` with the snapshot."""
+    hands = list(Hand.objects.filter(table=table).order_by("number").prefetch_related("moves"))
+    if not hands:
+        return None
+    rules = rules_named(table.rules)
+    match = MatchState(
+        rules=rules, seats=table.seats, target=table.target, scores=(0,) * table.seats, hands=()
+    )
+    for hand in hands:
+        match = start_hand(
+            match,
+            seed=bytes.fromhex(hand.seed),
+            dealt=[[parse_tile(tile) for tile in tiles] for tiles in hand.dealt],
+            stock=[parse_tile(tile) for tile in hand.stock],
+        )
+        for move in sorted(hand.moves.all(), key=lambda move: move.sequence):
+            match = apply(match, _action(move))
+    return match
+
+
+def _action(move: Move) -> Action:
+    if move.kind == Move.Kind.PLAY:
+        return Play(move.seat, parse_tile(move.tile), move.end)
+    if move.kind == Move.Kind.DRAW:
+        return Draw(move.seat, parse_tile(move.tile))
+    return Pass(move.seat)

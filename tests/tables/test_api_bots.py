@@ -43,3 +43,25 @@ def test_a_bot_task_for_an_old_version_does_nothing(api_client_for, alice):
     table_row = Table.objects.get(pk=created["id"])
     assert services.bot_play(table_id=table_row.pk, version=table_row.version - 1) is False
     assert Table.objects.get(pk=created["id"]).version == table_row.version
+
+
+def test_the_log_rebuilds_the_snapshot(api_client_for, alice, django_capture_on_commit_callbacks):
+    from dominoes import match_from_dict
+    from tables.selectors import match_from_log
+
+    client = api_client_for(alice)
+    rng = random.Random(11)
+    with django_capture_on_commit_callbacks(execute=True):
+        created = create_table(client, 3, ["garabato", "nino"], target=50)
+    for _ in range(60):
+        state = table(client, created["id"])
+        if state["status"] != "playing":
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            play_one(client, state, rng)
+    row = Table.objects.get(pk=created["id"])
+    snapshot = match_from_dict(row.state)
+    rebuilt = match_from_log(row)
+    assert len(rebuilt.hands) >= 2
+    assert rebuilt.hands == snapshot.hands
+    assert rebuilt.scores == snapshot.scores
