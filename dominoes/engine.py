@@ -284,6 +284,8 @@ def apply(match: MatchState, action: Action) -> MatchState:
         if action.tile not in holding:
             raise IllegalMove("tile_not_in_hand", f"seat {seat} does not hold {action.tile}")
         line, ends = _place(hand, action)
+        if hand.ends is None and action.end is not None:
+            action = Play(seat, action.tile)  # an end given with the lead means nothing
         remaining = tuple(tile for tile in holding if tile != action.tile)
         holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
         hand = replace(

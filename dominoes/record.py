@@ -92,8 +92,9 @@ def load_record(data: Any) -> Record:
     """
     _require(isinstance(data, dict), "a record is a JSON object")
     _require(data.get("format") == FORMAT, f"unknown format {data.get('format')!r}")
-    rules = PROFILES.get(data.get("rules", "classic"))
-    _require(rules is not None, f"unknown rules {data.get('rules')!r}")
+    name = data.get("rules", "classic")
+    rules = PROFILES.get(name) if isinstance(name, str) else None
+    _require(rules is not None, f"unknown rules {name!r}")
     seats, target = data.get("seats"), data.get("target")
     _require(
         isinstance(seats, int) and not isinstance(seats, bool) and seats in rules.seat_counts,

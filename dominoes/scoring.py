@@ -21,9 +21,7 @@ def team_members(rules: Rules, seats: int, seat: int) -> tuple[int, ...]:
     return (seat,)
 
 
-def score_domino(
-    rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int
-) -> HandResult:
+def score_domino(rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int) -> HandResult:
     """The result when ``seat`` played its last tile (R17, R20).
 
     The seat (with its partner, R20) scores its rivals' counts; the partner's tiles count
@@ -39,9 +37,7 @@ def score_domino(
     return HandResult(HandEnd.DOMINO, winners, points, counts)
 
 
-def _lowest_tiles_winner(
-    holdings: Sequence[Sequence[Tile]], tied: Sequence[int]
-) -> int | None:
+def _lowest_tiles_winner(holdings: Sequence[Sequence[Tile]], tied: Sequence[int]) -> int | None:
     """Among ``tied`` seats, the one whose tile values, lowest first, are lowest (R23).
 
     Compares each seat's lowest tile value, then the next lowest, and so on; ``None`` when

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
 
 from dominoes.errors import UnreadableRecord
 from dominoes.rules import Rules, rules_named
@@ -42,7 +41,7 @@ class Pass:
     seat: int
 
 
-Action = Union[Play, Draw, Pass]
+Action = Play | Draw | Pass
 
 
 class HandEnd(enum.StrEnum):
@@ -167,7 +166,7 @@ def action_to_dict(action: Action) -> dict:
 
 def action_from_dict(data: dict, max_pip: int = 6) -> Action:
     """The inverse of ``action_to_dict``; raises ``UnreadableRecord`` on a malformed action."""
-    if not isinstance(data, dict) or not isinstance(data.get("seat"), int):
+    if not isinstance(data, dict) or type(data.get("seat")) is not int:
         raise UnreadableRecord(f"an action needs an integer seat: {data!r}")
     seat = data["seat"]
     if "play" in data:

@@ -6,6 +6,7 @@ Every tile of a set is interned, so tiles compare and hash as plain tuples.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import NamedTuple
 
@@ -43,6 +44,9 @@ class Tile(NamedTuple):
         return f"{self.high}-{self.low}"
 
 
+_TILE_NAME = re.compile(r"([0-9]{1,2})-([0-9]{1,2})", re.ASCII)
+
+
 def make_tile(a: int, b: int) -> Tile:
     """The tile with halves ``a`` and ``b`` in either order."""
     return Tile(a, b) if a >= b else Tile(b, a)
@@ -61,10 +65,10 @@ def parse_tile(text: object, max_pip: int = 6) -> Tile:
     """
     if not isinstance(text, str):
         raise UnreadableRecord(f"a tile must be a string like '6-4', not {text!r}")
-    parts = text.strip().split("-")
-    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+    found = _TILE_NAME.fullmatch(text.strip())
+    if found is None:
         raise UnreadableRecord(f"{text!r} is not a tile name like '6-4'")
-    a, b = int(parts[0]), int(parts[1])
+    a, b = int(found[1]), int(found[2])
     if a > max_pip or b > max_pip:
         raise UnreadableRecord(f"{text!r} is not a tile of the double-{max_pip} set")
     return make_tile(a, b)

@@ -118,9 +118,7 @@ class SeatView:
             "line": [list(pair) for pair in self.line],
             "ends": list(self.ends) if self.ends else None,
             "stock_size": self.stock_size,
-            "legal_moves": [
-                {"tile": str(move.tile), "end": move.end} for move in self.legal_moves
-            ],
+            "legal_moves": [{"tile": str(move.tile), "end": move.end} for move in self.legal_moves],
             "log": [entry.to_dict() for entry in self.log],
             "seed_sha256": self.seed_sha256,
             "last_hand": self.last_hand.to_dict() if self.last_hand else None,

@@ -205,23 +205,10 @@ UNREADABLE_RECORDS = [
 ]
 
 ENGINE_CRASHES = [
+    pytest.param("rules_not_a_string", _set(("rules",), ["classic"])),
+    pytest.param("tile_with_unicode_digit", _set(("hands", 0, "dealt", 0, 0), "\u00b2-1")),
     pytest.param(
-        "rules_not_a_string",
-        _set(("rules",), ["classic"]),
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="engine bug: load_record looks a non-string 'rules' up in PROFILES and "
-            "crashes with TypeError (unhashable) instead of exit 2 'unreadable'",
-        ),
-    ),
-    pytest.param(
-        "tile_with_unicode_digit",
-        _set(("hands", 0, "dealt", 0, 0), "\u00b2-1"),
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="engine bug: parse_tile accepts str.isdigit() characters such as '\u00b2' "
-            "then int() raises ValueError, so replay crashes instead of exit 2 'unreadable'",
-        ),
+        "seat_is_a_boolean", _set(("hands", 0, "actions"), [{"seat": True, "pass": True}])
     ),
 ]
 
