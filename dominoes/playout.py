@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from dominoes.rules import CLASSIC, Rules
-from dominoes.state import HandEnd, HandResult, MatchState
+from dominoes.state import HandEnd, HandResult, MatchState, Play
 from dominoes.tiles import Tile, full_set
 
 __all__ = [
@@ -69,6 +69,10 @@ _DOMINO = HandEnd.DOMINO
 _BLOCKED = HandEnd.BLOCKED
 
 
+_CHUNK = 14
+_CHUNK_MASK = (1 << _CHUNK) - 1
+
+
 class Tables:
     """Precomputed lookup tables for the double-``max_pip`` set (see the module doc).
 
@@ -77,8 +81,9 @@ class Tables:
     ``value`` (``high + low``), ``pip_mask`` (mask per pip), ``other`` (``other[t][p]``,
     ``-1`` when ``t`` does not show ``p``), ``doubles`` (mask), ``all_mask`` (every tile),
     ``heavy_order`` (tile indices heaviest first by R9: value, then high pip),
+    ``bits`` (``1 << t`` per tile),
     ``value_chunks`` (``value_chunks[k][b]``: summed values of the tiles whose bits are
-    set in byte ``b`` of a mask's ``k``-th byte).
+    set in ``b``, the ``k``-th 14-bit chunk of a mask).
     """
 
     __slots__ = (
@@ -93,6 +98,7 @@ class Tables:
         "all_mask",
         "heavy_order",
         "value_chunks",
+        "bits",
     )
 
     def __init__(self, max_pip: int) -> None:
@@ -111,21 +117,20 @@ class Tables:
         )
         self.doubles = sum(1 << i for i, tile in enumerate(self.tiles) if tile.is_double)
         self.all_mask = (1 << len(self.tiles)) - 1
+        self.bits = tuple(1 << i for i in range(len(self.tiles)))
         self.heavy_order = tuple(
             sorted(
                 range(len(self.tiles)), key=lambda i: (self.value[i], self.pips[i][0]), reverse=True
             )
         )
         chunks = []
-        for k in range((len(self.tiles) + 7) // 8):
-            chunk = []
-            for byte in range(256):
-                total = 0
-                for bit in range(8):
-                    i = 8 * k + bit
-                    if byte >> bit & 1 and i < len(self.tiles):
-                        total += self.value[i]
-                chunk.append(total)
+        for k in range((len(self.tiles) + _CHUNK - 1) // _CHUNK):
+            # chunk[b] = chunk[b without its lowest bit] + that bit's tile value
+            chunk = [0] * (1 << _CHUNK)
+            for byte in range(1, 1 << _CHUNK):
+                low = byte & -byte
+                i = _CHUNK * k + low.bit_length() - 1
+                chunk[byte] = chunk[byte ^ low] + (self.value[i] if i < len(self.tiles) else 0)
             chunks.append(tuple(chunk))
         self.value_chunks = tuple(chunks)
 
@@ -133,8 +138,8 @@ class Tables:
         """The summed values (R19 count) of the tiles in ``mask``, in points."""
         total = 0
         for chunk in self.value_chunks:
-            total += chunk[mask & 255]
-            mask >>= 8
+            total += chunk[mask & _CHUNK_MASK]
+            mask >>= _CHUNK
         return total
 
 
@@ -411,6 +416,11 @@ class Position:
             plays += [(t, right) for t in _indices(hand & pip_mask[right])]
         return plays
 
+    def engine_play(self, tile: int, end: int) -> Play:
+        """The ``dominoes.state.Play`` for the seat to act playing ``(tile, end)`` (one of
+        ``legal_plays()``), to hand to ``dominoes.engine.play_turn``."""
+        return Play(self.turn, self.tables.tiles[tile], None if end < 0 else end)
+
     def result(self) -> tuple[HandEnd, tuple[int, ...], int, tuple[int, ...]] | None:
         """``(end, winners, points, counts)`` exactly as ``dominoes.scoring`` scores the
         hand (R19-R24), or ``None`` while it is on."""
@@ -562,21 +572,25 @@ def _score(
 
     ``seat``: the seat that went out for a domino (ignored for a block)."""
     chunks = tables.value_chunks
-    if len(chunks) == 4:
-        c0, c1, c2, c3 = chunks
-        counts = tuple(
-            c0[m & 255] + c1[m >> 8 & 255] + c2[m >> 16 & 255] + c3[m >> 24] for m in hands
-        )
+    if len(chunks) == 2:  # the double-six set: 28 tiles in two 14-bit chunks
+        low, high = chunks
+        counts = tuple([low[m & 16383] + high[m >> 14] for m in hands])
     else:
-        counts = tuple(tables.mask_value(m) for m in hands)
+        counts = tuple([tables.mask_value(m) for m in hands])
     total = sum(counts)
     if end is _DOMINO:  # R17, R20
-        winners = (seat,) if teams is None else teams[seat]
+        if teams is None:
+            winners = (seat,)
+            if rules.partner_tiles_count:
+                return end, winners, total, counts
+            return end, winners, total - counts[seat], counts
+        winners = teams[seat]
         if rules.partner_tiles_count:
             return end, winners, total, counts
-        return end, winners, total - sum(counts[s] for s in winners), counts
+        return end, winners, total - counts[winners[0]] - counts[winners[1]], counts
     if teams is not None:  # R22
-        team0 = sum(counts[s] for s in teams[0])
+        first, second = teams[0]
+        team0 = counts[first] + counts[second]
         team1 = total - team0
         if team0 == team1:
             return end, (), 0, counts
@@ -635,6 +649,12 @@ def random_playout(
     return position.end, position.winners, position.points, position.counts
 
 
+@cache
+def _next_seat(seats: int) -> tuple[int, ...]:
+    """``_next_seat(n)[s]``: the seat after ``s`` at a table of ``n`` (R3)."""
+    return tuple(range(1, seats)) + (0,)
+
+
 def _run(
     tables: Tables,
     hands: list[int],
@@ -656,6 +676,7 @@ def _run(
     pip_mask = tables.pip_mask
     other = tables.other
     n_stock = len(stock)
+    nxt = _next_seat(seats)
     hand = hands[seat]
     if left < 0:  # the lead (R7-R10)
         tile = required
@@ -671,9 +692,7 @@ def _run(
         hands[seat] = hand
         if not hand:
             return _DOMINO, seat, left, right, drawn
-        seat += 1
-        if seat == seats:
-            seat = 0
+        seat = nxt[seat]
         hand = hands[seat]
     fit = pip_mask[left] | pip_mask[right]
     while True:
@@ -687,16 +706,14 @@ def _run(
                 if bit & fit:
                     break
             if not hand & fit:
+                # No fit and no stock: pass (R15) to the next seat that fits; when none
+                # does, the hand is blocked (R18).
                 hands[seat] = hand
-                anyone = 0
-                for h in hands:
-                    anyone |= h
-                if not anyone & fit:
-                    return _BLOCKED, seat, left, right, drawn
+                start = seat
                 while True:
-                    seat += 1
-                    if seat == seats:
-                        seat = 0
+                    seat = nxt[seat]
+                    if seat == start:
+                        return _BLOCKED, seat, left, right, drawn
                     hand = hands[seat]
                     if hand & fit:
                         break
@@ -749,9 +766,7 @@ def _run(
         if not hand:
             return _DOMINO, seat, left, right, drawn
         fit = pip_mask[left] | pip_mask[right]
-        seat += 1
-        if seat == seats:
-            seat = 0
+        seat = nxt[seat]
         hand = hands[seat]
 
 
@@ -783,30 +798,51 @@ def random_order(n: int, rng: random.Random) -> list[int]:
     return order
 
 
+@cache
+def _deal_plan(rules: Rules, seats: int) -> tuple:
+    """Everything ``_deal`` needs for ``rules`` and ``seats``, computed once."""
+    if seats not in rules.seat_counts:
+        raise ValueError(f"{rules.name} is played with {rules.seat_counts} seats, not {seats}")
+    tables = tables_for(rules.max_pip)
+    bits, steps = _shuffle_plan(len(tables.tiles))
+    per_seat = rules.tiles_per_seat[seats]
+    cuts = tuple((s * per_seat, (s + 1) * per_seat) for s in range(seats))
+    limit = rules.redeal_doubles if rules.redeal_doubles is not None else len(tables.tiles) + 1
+    stock_from = seats * per_seat if rules.draw_from_stock else len(tables.tiles)
+    return tables.bits, bits, steps, cuts, tables.doubles, limit, stock_from
+
+
+def _deal(plan: tuple, getrandbits) -> tuple[list[int], tuple[int, ...]]:
+    """``random_deal`` over a ``_deal_plan``: ``random_order`` inlined over tile bits."""
+    tile_bits, bits, steps, cuts, doubles, limit, stock_from = plan
+    while True:
+        order = list(tile_bits)
+        x = getrandbits(bits)
+        for i, k in steps:
+            j = x % k
+            x //= k
+            order[i], order[j] = order[j], order[i]
+        hands = [sum(order[a:b]) for a, b in cuts]
+        for mask in hands:
+            if (mask & doubles).bit_count() >= limit:
+                break
+        else:
+            if stock_from == len(order):
+                return hands, ()
+            return hands, tuple([bit.bit_length() - 1 for bit in order[stock_from:]])
+
+
 def random_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[int], tuple[int, ...]]:
     """A random deal as ``(holding masks, stock tile indices in draw order)`` (R4, R5).
 
-    Shuffles with ``random_order`` (from a ``random.Random``): fine for simulations and
-    benchmarks, but NOT the service's deal, which is the seeded, verifiable CSPRNG shuffle
-    of ``dominoes.deal`` (R6). Redeals while a seat holds ``rules.redeal_doubles`` doubles
-    or more (R5). ``stock`` is empty when ``rules.draw_from_stock`` is false.
+    Shuffles as ``random_order`` does (one ``rng.getrandbits`` per shuffle): fine for
+    simulations and benchmarks, but NOT the service's deal, which is the seeded, verifiable
+    CSPRNG shuffle of ``dominoes.deal`` (R6). Seat ``s`` takes the ``s``-th run of tiles,
+    the rest is the stock, as in ``dominoes.deal``. Redeals while a seat holds
+    ``rules.redeal_doubles`` doubles or more (R5). ``stock`` is empty when
+    ``rules.draw_from_stock`` is false. Raises ``ValueError`` for a bad seat count (R2).
     """
-    tables = tables_for(rules.max_pip)
-    per_seat = rules.tiles_per_seat[seats]
-    n = len(tables.tiles)
-    doubles = tables.doubles
-    limit = rules.redeal_doubles
-    while True:
-        order = random_order(n, rng)
-        hands = []
-        for s in range(seats):
-            mask = 0
-            for t in order[s * per_seat : (s + 1) * per_seat]:
-                mask |= 1 << t
-            hands.append(mask)
-        if limit is None or all((mask & doubles).bit_count() < limit for mask in hands):
-            stock = tuple(order[seats * per_seat :]) if rules.draw_from_stock else ()
-            return hands, stock
+    return _deal(_deal_plan(rules, seats), rng.getrandbits)
 
 
 def first_lead(tables: Tables, rules: Rules, hands: Sequence[int]) -> tuple[int, int]:
@@ -819,12 +855,18 @@ def first_lead(tables: Tables, rules: Rules, hands: Sequence[int]) -> tuple[int,
         dealt |= mask
     doubles = dealt & tables.doubles
     if doubles:  # R7, R8: the highest double has the lowest index
-        required = (doubles & -doubles).bit_length() - 1
+        bit = doubles & -doubles
     else:  # R9
-        required = next(t for t in tables.heavy_order if dealt >> t & 1)
-    bit = 1 << required
-    leader = next(s for s, mask in enumerate(hands) if mask & bit)
-    return leader, required
+        for tile in tables.heavy_order:
+            bit = 1 << tile
+            if dealt & bit:
+                break
+    seat = 0
+    for mask in hands:
+        if mask & bit:
+            return seat, bit.bit_length() - 1
+        seat += 1
+    raise AssertionError("unreachable: the lead tile was dealt")
 
 
 def first_hand_position(
@@ -856,12 +898,14 @@ def play_random_hands(
     """
     rng = random.Random(seed)
     random_ = rng.random
+    getrandbits = rng.getrandbits
     tables = tables_for(rules.max_pip)
+    plan = _deal_plan(rules, seats)
     teams = _teams(rules, seats)
     results = []
     append = results.append
     for _ in range(count):
-        hands, stock = random_deal(rules, seats, rng)
+        hands, stock = _deal(plan, getrandbits)
         leader, required = first_lead(tables, rules, hands)
         end, seat, _, _, _ = _run(tables, hands, stock, 0, seats, leader, -1, -1, required, random_)
         append(_score(rules, tables, hands, end, seat, teams))

@@ -73,7 +73,9 @@ def play_both(match: MatchState, rng: random.Random) -> tuple[MatchState, Positi
         assert len(got) == len(set(got))
         assert sorted(got) == sorted(expected)
         tile, end = got[rng.randrange(len(got))]
-        match = play_turn(match, Play(match.hand.turn, TILES[tile], None if end < 0 else end))
+        play = pos.engine_play(tile, end)
+        assert play == Play(match.hand.turn, TILES[tile], None if end < 0 else end)
+        match = play_turn(match, play)
         pos.play(tile, end)
         assert_same_position(pos, match)
         # A position rebuilt from the engine state at any point is the same position.

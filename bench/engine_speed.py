@@ -1,0 +1,211 @@
+"""How many complete random hands per second: our main API, our fast path, PyPI ``dominoes``.
+
+    python bench/engine_speed.py --seconds 5
+
+For 2, 3 and 4 seats it plays complete random hands, ``--seconds`` per implementation and
+table size, through:
+
+- ``main API``: ``dominoes.engine`` as the service uses it: ``new_match`` (the seeded
+  SHA-256 deal, R4-R9), then ``legal_moves`` / ``play_turn`` (which runs ``advance``) with
+  a uniformly random legal move until the hand ends;
+- ``fast path``: ``dominoes.playout.play_random_hands`` (bit masks, ``random.Random``
+  deal with the same R5 redeal and R7-R9 lead, random legal plays);
+- ``pypi dominoes 6.1.0``: the unrelated PyPI package of the same name, in its own
+  virtualenv ``bench/.venv-pypi-dominoes`` (created on first use; never install it into
+  the project's venv, where it would shadow our package), driven by
+  ``bench/pypi_dominoes_driver.py`` in a subprocess. It only plays 4 seats (partnerships,
+  no stock), so the ratios are against its 4-seat rate for every table size.
+
+Time is split into ``--rounds`` interleaved rounds so that load from other processes hits
+every implementation alike. Rates are given per wall-clock second and per process-CPU
+second; the ratio column uses CPU seconds (steadier on a shared machine), the wall ratio
+is printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(ROOT))
+
+from dominoes.engine import legal_moves, new_match, play_turn  # noqa: E402
+from dominoes.playout import play_random_hands  # noqa: E402
+
+PYPI_VENV = BENCH / ".venv-pypi-dominoes"
+PYPI_PYTHON = PYPI_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+PYPI_DRIVER = BENCH / "pypi_dominoes_driver.py"
+PYPI_REQUIREMENT = "dominoes==6.1.0"
+
+
+class Tally:
+    """Hands played and time spent by one implementation at one table size."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.wall = 0.0
+        self.cpu = 0.0
+
+    def add(self, hands: int, wall: float, cpu: float) -> None:
+        self.hands += hands
+        self.wall += wall
+        self.cpu += cpu
+
+    @property
+    def per_wall(self) -> float:
+        return self.hands / self.wall if self.wall else 0.0
+
+    @property
+    def per_cpu(self) -> float:
+        return self.hands / self.cpu if self.cpu else 0.0
+
+
+def timed(play_batch, seconds: float) -> tuple[int, float, float]:
+    """Call ``play_batch()`` (which returns how many hands it played) for ``seconds``."""
+    hands = 0
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    deadline = wall0 + seconds
+    while time.perf_counter() < deadline:
+        hands += play_batch()
+    return hands, time.perf_counter() - wall0, time.process_time() - cpu0
+
+
+def main_api_batch(seats: int, rng: random.Random, counter: list[int]):
+    """A batch function playing 20 hands through the engine's public API."""
+
+    def play() -> int:
+        for _ in range(20):
+            counter[0] += 1
+            match = new_match(seats, 100, seed=b"bench-%d-%d" % (seats, counter[0]))
+            while not match.hand.is_over:
+                moves = legal_moves(match)
+                match = play_turn(match, moves[int(rng.random() * len(moves))])
+        return 20
+
+    return play
+
+
+def fast_batch(seats: int, counter: list[int]):
+    """A batch function playing 500 hands through ``dominoes.playout``."""
+
+    def play() -> int:
+        counter[0] += 1
+        play_random_hands(seats, 500, seed=seats * 1_000_003 + counter[0])
+        return 500
+
+    return play
+
+
+def ensure_pypi_venv() -> None:
+    """Create ``bench/.venv-pypi-dominoes`` with ``dominoes==6.1.0`` unless it exists."""
+    if PYPI_PYTHON.exists():
+        return
+    print(f"creating {PYPI_VENV.relative_to(ROOT)} with {PYPI_REQUIREMENT} ...", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", str(PYPI_VENV)], check=True)
+    subprocess.run([str(PYPI_PYTHON), "-m", "pip", "install", "-q", PYPI_REQUIREMENT], check=True)
+
+
+def pypi_round(seconds: float, seed: int) -> tuple[int, float, float]:
+    """One timed run of the PyPI package in its own venv (a subprocess)."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    out = subprocess.run(
+        [str(PYPI_PYTHON), str(PYPI_DRIVER), str(seconds), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=str(BENCH),
+        env=env,
+    ).stdout
+    data = json.loads(out.strip().splitlines()[-1])
+    return data["hands"], data["seconds"], data["cpu_seconds"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="per implementation and table size"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--no-pypi", action="store_true", help="skip the PyPI package")
+    parser.add_argument("--json", type=Path, help="also write the results to this file")
+    args = parser.parse_args()
+
+    if not args.no_pypi:
+        ensure_pypi_venv()
+    slice_ = args.seconds / args.rounds
+    tallies: dict[tuple[str, int], Tally] = {}
+    rng = random.Random(2024)
+    counters = {key: [0] for key in ("main", "fast")}
+    # Warm-up (imports, caches) outside the timings.
+    play_random_hands(4, 200, seed=0)
+    main_api_batch(4, rng, [10**9])()
+    for round_ in range(args.rounds):
+        for seats in args.seats:
+            for name, batch in (
+                ("main API", main_api_batch(seats, rng, counters["main"])),
+                ("fast path", fast_batch(seats, counters["fast"])),
+            ):
+                tallies.setdefault((name, seats), Tally()).add(*timed(batch, slice_))
+        if not args.no_pypi:
+            tallies.setdefault(("pypi dominoes 6.1.0", 4), Tally()).add(
+                *pypi_round(slice_, round_ + 1)
+            )
+        print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+
+    pypi = tallies.get(("pypi dominoes 6.1.0", 4))
+    rows = []
+    print()
+    print(
+        f"python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{args.seconds:g} s per row in {args.rounds} interleaved rounds"
+    )
+    header = (
+        f"{'implementation':<22}{'seats':>6}{'hands':>9}{'hands/s':>10}"
+        f"{'hands/CPU-s':>13}{'x PyPI (CPU)':>14}{'x PyPI (wall)':>15}"
+    )
+    print(header)
+    print("-" * len(header))
+    order = [("pypi dominoes 6.1.0", 4)] if pypi else []
+    order += [(name, seats) for name in ("main API", "fast path") for seats in args.seats]
+    for name, seats in order:
+        tally = tallies[(name, seats)]
+        ratio_cpu = tally.per_cpu / pypi.per_cpu if pypi else float("nan")
+        ratio_wall = tally.per_wall / pypi.per_wall if pypi else float("nan")
+        print(
+            f"{name:<22}{seats:>6}{tally.hands:>9}{tally.per_wall:>10.0f}"
+            f"{tally.per_cpu:>13.0f}{ratio_cpu:>13.2f}x{ratio_wall:>14.2f}x"
+        )
+        rows.append(
+            {
+                "implementation": name,
+                "seats": seats,
+                "hands": tally.hands,
+                "wall_seconds": round(tally.wall, 3),
+                "cpu_seconds": round(tally.cpu, 3),
+                "hands_per_s": round(tally.per_wall, 1),
+                "hands_per_cpu_s": round(tally.per_cpu, 1),
+                "ratio_to_pypi_cpu": round(ratio_cpu, 3) if pypi else None,
+                "ratio_to_pypi_wall": round(ratio_wall, 3) if pypi else None,
+            }
+        )
+    if pypi:
+        print(
+            "\nPyPI dominoes 6.1.0 plays only 4 seats (partnerships, no stock); the 2- and "
+            "3-seat ratios compare with its 4-seat rate."
+        )
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
