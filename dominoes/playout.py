@@ -53,10 +53,10 @@ __all__ = [
     "VALUE",
     "Position",
     "Tables",
-    "mask_of",
-    "play_random_hands",
     "first_hand_position",
     "first_lead",
+    "mask_of",
+    "play_random_hands",
     "random_deal",
     "random_order",
     "random_playout",
@@ -198,7 +198,9 @@ class Position:
       ``rules.draw_from_stock`` is false (R14 off: undealt tiles stay out);
     - ``left``, ``right``: the line's end pips, ``-1`` before the lead (R11);
     - ``turn``: the seat to act, always one holding a legal play while the hand is on
-      (automatic draws and passes are already applied, R16); ``leader``: the hand's leader;
+      (automatic draws and passes are already applied, R16); once the hand is over it is
+      the seat that went out (domino) or the seat at which the block was found (the engine
+      may show another seat there: do not rely on it); ``leader``: the hand's leader;
     - ``required``: the tile index the lead must be (R7-R9), ``-1`` for any tile (R10);
     - ``end``: ``None`` while the hand is on, else ``HandEnd.DOMINO`` or ``HandEnd.BLOCKED``;
       then ``winners`` (sorted seat tuple, empty when nobody scored), ``points`` and
@@ -785,7 +787,7 @@ def _shuffle_plan(n: int) -> tuple[int, tuple[tuple[int, int], ...]]:
 def random_order(n: int, rng: random.Random) -> list[int]:
     """A random permutation of ``range(n)``: Fisher-Yates fed by the mixed-radix digits of
     one ``rng.getrandbits`` draw 64 bits longer than ``n!``, so every ordering has
-    probability within a factor ``1 +/- 2**-64`` of ``1/n!``; about 3x faster than
+    probability within a factor ``1 +/- 2**-64`` of ``1/n!``; several times faster than
     ``rng.shuffle``. For simulations only: the service deals with ``dominoes.deal`` (R6).
     """
     bits, steps = _shuffle_plan(n)
