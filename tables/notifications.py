@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from dominoes import match_from_dict
 from tables.models import Seat, Table
 
 
@@ -22,6 +23,16 @@ def _wants_mail(user) -> bool:
 
 def _table_url(table: Table) -> str:
     return settings.SITE_URL.rstrip("/") + reverse("tables:table", args=[table.pk])
+
+
+def _turn_context(seat: Seat, table: Table) -> dict:
+    return {
+        "user": seat.user,
+        "table": table,
+        "url": _table_url(table),
+        "hours": settings.ABSENCE_SECONDS // 3600,
+        "hours_left": settings.REMINDER_SECONDS // 3600,
+    }
 
 
 def _send(user, template: str, context: dict) -> None:
@@ -44,8 +55,7 @@ def send_turn(table_id: int, version: int) -> bool:
     seat = _turn_seat(table) if table else None
     if seat is None or seat.bot or not _wants_mail(seat.user):
         return False
-    context = {"user": seat.user, "table": table, "url": _table_url(table)}
-    _send(seat.user, "turn", context)
+    _send(seat.user, "turn", _turn_context(seat, table))
     return True
 
 
@@ -55,8 +65,7 @@ def send_reminder(table_id: int, version: int) -> bool:
     seat = _turn_seat(table) if table else None
     if seat is None or seat.bot or not _wants_mail(seat.user):
         return False
-    context = {"user": seat.user, "table": table, "url": _table_url(table)}
-    _send(seat.user, "reminder", context)
+    _send(seat.user, "reminder", _turn_context(seat, table))
     return True
 
 
@@ -67,6 +76,8 @@ def send_match_over(table_id: int) -> int:
         return 0
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
     winners = [seat.display_name for seat in seats if seat.index in (table.winners or [])]
+    left = match_from_dict(table.state).abandoned_by if table.state is not None else None
+    left_name = seats[left].display_name if left is not None else ""
     sent = 0
     for seat in seats:
         if seat.bot or not _wants_mail(seat.user):
@@ -77,7 +88,9 @@ def send_match_over(table_id: int) -> int:
             "url": _table_url(table),
             "won": seat.index in (table.winners or []),
             "winners": winners,
-            "scores": [(s.display_name, s.score) for s in seats],
+            "left": left_name,
+            "started": table.state is not None,
+            "scores": [(s.display_name, s.score) for s in seats if not s.is_open],
         }
         _send(seat.user, "match_over", context)
         sent += 1

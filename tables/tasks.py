@@ -35,7 +35,12 @@ def bot_play(table_id: int, version: int) -> bool:
 def sweep_absences(batch: int = SWEEP_BATCH) -> int:
     """Forfeit every table whose human seat has had the turn for more than
     ``ABSENCE_SECONDS`` (R27), oldest deadline first, at most ``batch`` per run.
-    Returns how many were forfeited here (others may have been taken by another worker)."""
+    Returns how many were forfeited here.
+
+    The scan reads the partial index on ``deadline`` (playing tables only). Each table is
+    then locked on its own, skipping rows another worker or a move holds right now, and
+    rechecked under the lock, so two sweeps never forfeit one table twice. Deadlines are
+    exact whatever the beat interval: reads and moves apply the same rule (R27)."""
     now = timezone.now()
     due = (
         Table.objects.filter(status=Table.Status.PLAYING, deadline__lt=now)
@@ -45,7 +50,7 @@ def sweep_absences(batch: int = SWEEP_BATCH) -> int:
     done = 0
     for table_id in list(due):
         try:
-            done += services.table_forfeit_overdue(table_id=table_id, now=now)
+            done += services.table_forfeit_overdue(table_id=table_id, now=now, skip_locked=True)
         except Exception:  # one broken table must not stop the sweep; it is logged
             logger.exception("absence sweep failed for table %s", table_id)
     return done
@@ -53,8 +58,9 @@ def sweep_absences(batch: int = SWEEP_BATCH) -> int:
 
 @shared_task
 def sweep_idle(batch: int = SWEEP_BATCH) -> int:
-    """Close every table with no move for ``IDLE_SECONDS`` (R28), at most ``batch`` per
-    run. Returns how many were closed here."""
+    """Close every table with no move for ``IDLE_SECONDS`` (R28), oldest first, at most
+    ``batch`` per run, locking and rechecking each as ``sweep_absences`` does. Returns how
+    many were closed here."""
     now = timezone.now()
     idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
     due = (
@@ -65,7 +71,7 @@ def sweep_idle(batch: int = SWEEP_BATCH) -> int:
     done = 0
     for table_id in list(due):
         try:
-            done += services.table_close_idle(table_id=table_id, now=now)
+            done += services.table_close_idle(table_id=table_id, now=now, skip_locked=True)
         except Exception:  # one broken table must not stop the sweep; it is logged
             logger.exception("idle sweep failed for table %s", table_id)
     return done

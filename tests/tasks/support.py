@@ -1,0 +1,77 @@
+"""Helpers shared by the background-work tests: tables built through the API and the
+services (never by writing rows by hand), and short readers of the database."""
+
+from __future__ import annotations
+
+import random
+
+from tables import services
+from tables.models import Move, Seat, Table
+from tests.tables.play import create_table, join, play_one, table
+
+
+def seat_clients(api_client_for, users, created) -> dict[int, object]:
+    """Seat index -> API client; users[1:] join through the invite links, in seat order."""
+    clients = {0: api_client_for(users[0])}
+    invites = {invite["seat"]: invite["token"] for invite in created["invites"]}
+    for seat, user in enumerate(users[1:], start=1):
+        clients[seat] = api_client_for(user)
+        join(clients[seat], invites[seat])
+    return clients
+
+
+def friends_table(api_client_for, users, target: int = 100) -> tuple[int, dict[int, object]]:
+    """A table of ``len(users)`` people, users[0] its creator, started (everyone joined)."""
+    created = create_table(
+        api_client_for(users[0]), len(users), ["friend"] * (len(users) - 1), target=target
+    )
+    clients = seat_clients(api_client_for, users, created)
+    return created["id"], clients
+
+
+def human_table(creator, *others) -> Table:
+    """A started table of people created through the services (no API, no throttling)."""
+    table = services.table_create(
+        creator=creator, seats=1 + len(others), target=100, others=["friend"] * len(others)
+    )
+    for seat, user in zip(
+        Seat.objects.filter(table=table, index__gt=0).order_by("index"), others, strict=True
+    ):
+        services.seat_join(token=seat.invite_token, user=user)
+    return Table.objects.get(pk=table.pk)
+
+
+def play_turn_of(clients, table_id: int, rng: random.Random) -> dict:
+    """The seat to move plays a random legal move through the API; returns its response."""
+    state = table(clients[0], table_id)
+    mover = table(clients[state["turn_seat"]], table_id)
+    response = play_one(clients[state["turn_seat"]], mover, rng)
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def fresh(table_id: int) -> Table:
+    return Table.objects.get(pk=table_id)
+
+
+def move_count(table_id: int) -> int:
+    return Move.objects.filter(table_id=table_id).count()
+
+
+def human_moves_until_bot_turn(table_id: int, user, rng: random.Random, limit: int = 20) -> Table:
+    """``user`` (seat 0, against bots whose tasks are not run) plays random legal moves
+    through the service until a bot is to move; returns the table at that moment."""
+    from dominoes import view_for
+
+    for _ in range(limit):
+        row = fresh(table_id)
+        assert row.status == Table.Status.PLAYING, row.status
+        seat = Seat.objects.get(table_id=table_id, index=row.turn_seat)
+        if seat.bot:
+            return row
+        view = view_for(services.match_of(row), row.turn_seat)
+        play = rng.choice(view.legal_moves)
+        services.move_play(
+            table_id=table_id, user=user, tile=str(play.tile), end=play.end, version=row.version
+        )
+    raise AssertionError("no bot turn came")
