@@ -94,5 +94,3 @@ class Nino(Bot):
         best = max(score for score, _ in scored)
         choices = [move for score, move in scored if score >= best - 1e-9]
         return choices[rng.randrange(len(choices))]
-
-
