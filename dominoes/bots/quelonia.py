@@ -136,7 +136,10 @@ class Quelonia(Bot):
         done = 0
         for _ in range(worlds):
             holdings, stock = sample_world(view, knowledge, rng)
-            root = world_position(view, rules, holdings, stock)
+            try:
+                root = world_position(view, rules, holdings, stock)
+            except ValueError:  # a view the sampler cannot complete: should not happen
+                continue
             for index, (tile, end) in enumerate(keys):
                 pos = root.copy()
                 pos.play(tile, end)
@@ -145,7 +148,8 @@ class Quelonia(Bot):
             done += 1
             if time.perf_counter() > deadline:
                 break
-        # Break near-ties with Nino's score (scaled far below one simulation's weight).
-        ranked = [totals[i] / done + 1e-6 * prior[i] for i in range(len(moves))]
+        # Break near-ties with Nino's score (scaled far below one simulation's weight);
+        # with no simulation at all, Nino's choice is hers.
+        ranked = [totals[i] / max(done, 1) + 1e-6 * prior[i] for i in range(len(moves))]
         best = max(range(len(moves)), key=lambda i: ranked[i])
         return moves[best]
