@@ -10,6 +10,7 @@ a write that rolled back. Views and tasks call these functions and nothing else 
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from datetime import datetime, timedelta
 
@@ -17,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from dominoes import (
     IllegalMove,
@@ -41,6 +43,8 @@ from dominoes.errors import UnreadableRecord
 from dominoes.state import Draw, HandState
 from tables.errors import TableError, not_found, refused_move
 from tables.models import BOT_CHOICES, Hand, Move, Seat, Table
+
+logger = logging.getLogger(__name__)
 
 FRIEND = "friend"
 BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
@@ -196,25 +200,33 @@ def _continue(match: MatchState) -> MatchState:
     return match
 
 
+def _enqueue(task, *args, **options) -> None:
+    """Send a task after the commit. A broker outage is logged, not raised: the write is
+    already committed, and the stuck-bot sweep and the next read pick the work up again."""
+    try:
+        task.apply_async(args, **options)
+    except KombuOperationalError:
+        logger.exception("could not enqueue %s%r", task.name, args)
+
+
 def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
     """Schedule what follows a write, once it is committed: the bot's turn, the e-mails."""
     from tables import tasks
 
     table_id, version = table.pk, table.version
     if match.is_over:
-        transaction.on_commit(lambda: tasks.send_match_over_emails.delay(table_id))
+        transaction.on_commit(lambda: _enqueue(tasks.send_match_over_emails, table_id))
         return
     if match.hand.is_over:
         return
-    seat = seats[match.hand.turn]
-    if seat.bot:
+    if seats[match.hand.turn].bot:
         transaction.on_commit(
-            lambda: tasks.bot_play.apply_async(
-                (table_id, version), countdown=settings.BOT_DELAY_SECONDS
+            lambda: _enqueue(
+                tasks.bot_play, table_id, version, countdown=settings.BOT_DELAY_SECONDS
             )
         )
     else:
-        transaction.on_commit(lambda: tasks.send_turn_email.delay(table_id, version))
+        transaction.on_commit(lambda: _enqueue(tasks.send_turn_email, table_id, version))
 
 
 # --- creating and joining -------------------------------------------------------------------
@@ -362,6 +374,13 @@ def _expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     return True
 
 
+def _lost_by_absence(table: Table, seat: Seat) -> bool:
+    """True when ``seat`` already lost this table by absence (R27), e.g. to the sweep."""
+    if table.outcome != Table.Outcome.ABSENT or table.state is None:
+        return False
+    return match_of(table).abandoned_by == seat.index
+
+
 def _turn_expired() -> TableError:
     return TableError(
         "turn_expired",
@@ -371,9 +390,7 @@ def _turn_expired() -> TableError:
     )
 
 
-def move_play(
-    *, table_id: int, user, tile: str, version: int, end: int | None = None
-) -> Table:
+def move_play(*, table_id: int, user, tile: str, version: int, end: int | None = None) -> Table:
     """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
     (R16), the end of the hand and the next deal.
@@ -389,7 +406,7 @@ def move_play(
         table = _lock(table_id)
         seats = _seats(table)
         seat = _seat_of(seats, user)
-        expired = _expire_if_overdue(table, seats, now)
+        expired = _expire_if_overdue(table, seats, now) or _lost_by_absence(table, seat)
         if not expired:
             _check_playable(table, version)
             match = match_of(table)
@@ -546,15 +563,18 @@ def table_close_idle(
         if _expire_if_overdue(table, _seats(table), now):
             return False
         _close(table, now, Table.Outcome.IDLE)
-        transaction.on_commit(lambda: tasks.send_match_over_emails.delay(table_id))
+        transaction.on_commit(lambda: _enqueue(tasks.send_match_over_emails, table_id))
     return True
 
 
 def table_close_by_moderator(*, table_id: int) -> bool:
     """Close a table without a winner (the admin action). False when already ended."""
+    from tables import tasks
+
     with transaction.atomic():
         table = _lock(table_id)
         if table.status not in ACTIVE:
             return False
         _close(table, timezone.now(), Table.Outcome.MODERATOR)
+        transaction.on_commit(lambda: _enqueue(tasks.send_match_over_emails, table_id))
     return True

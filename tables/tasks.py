@@ -78,6 +78,29 @@ def sweep_idle(batch: int = SWEEP_BATCH) -> int:
 
 
 @shared_task
+def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
+    """Re-send the turn of every bot that should have moved ``BOT_STUCK_SECONDS`` ago (its
+    task was lost: broker outage, worker crash). ``bot_play`` ignores a stale version, so a
+    task that was only slow is harmless. Returns how many were re-sent."""
+    since = timezone.now() - timedelta(seconds=settings.BOT_STUCK_SECONDS)
+    stuck = (
+        Table.objects.filter(
+            status=Table.Status.PLAYING,
+            deadline__isnull=True,
+            turn_seat__isnull=False,
+            turn_started_at__lt=since,
+        )
+        .order_by("turn_started_at")
+        .values_list("pk", "version")[:batch]
+    )
+    resent = 0
+    for table_id, version in list(stuck):
+        bot_play.delay(table_id, version)
+        resent += 1
+    return resent
+
+
+@shared_task
 def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     """E-mail the player to move when ``REMINDER_SECONDS`` of their time are left, once
     per turn (claimed with a conditional update on ``reminded_version``)."""

@@ -197,6 +197,7 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 ABSENCE_SECONDS = env_seconds("ABSENCE_SECONDS", default=172800)  # 48 h to make a move
 IDLE_SECONDS = env_seconds("IDLE_SECONDS", default=604800)  # a week without moves: close
 BOT_DELAY_SECONDS = env_seconds("BOT_DELAY_SECONDS", default=1)
+BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a lost bot turn
 REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with 24 h left
 # Links in e-mails point here (the public address of the site, no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -207,6 +208,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-absences": {"task": "tables.tasks.sweep_absences", "schedule": 60.0},
     "sweep-reminders": {"task": "tables.tasks.sweep_reminders", "schedule": 300.0},
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
+    "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
 }
 
 # --- Logging ----------------------------------------------------------------------------

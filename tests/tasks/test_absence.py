@@ -111,11 +111,6 @@ def test_it_refuses_a_late_move_with_turn_expired_when_the_move_comes_first(
     assert tasks.sweep_absences() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="move_play answers hand_over once the sweep has forfeited the table; it should "
-    "answer turn_expired (R27) to the absent seat (tables/services.py move_play)",
-)
 def test_it_refuses_a_late_move_with_turn_expired_after_the_sweep(
     clock, api_client_for, alice, bob
 ):
@@ -289,3 +284,24 @@ def test_it_makes_the_absent_players_team_lose_with_four_seats(
         view = table(client, table_id)
         assert view["winners"] == winners
         assert view["outcome"] == "absent"
+
+
+def test_it_resends_a_lost_bot_turn(api_client_for, alice):
+    """A bot turn whose task was lost (broker down) is sent again by the stuck-bot sweep."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables import services, tasks
+    from tables.models import Table
+
+    for _ in range(50):  # the 6-6 decides who leads (R7): wait for a deal the bot leads
+        table = services.table_create(creator=alice, seats=2, target=50, others=["garabato"])
+        table.refresh_from_db()
+        if table.turn_seat == 1:
+            break
+    assert table.turn_seat == 1
+    Table.objects.filter(pk=table.pk).update(turn_started_at=timezone.now() - timedelta(minutes=10))
+    assert tasks.sweep_stuck_bots() == 1
+    table.refresh_from_db()
+    assert table.turn_seat == 0 or table.status != "playing"
