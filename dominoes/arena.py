@@ -61,15 +61,27 @@ class Tally:
     times: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
 
     def add(self, other: Tally) -> None:
-        for name in ("matches", "matches_a", "matches_b", "hands", "hands_a", "hands_b",
-                     "points_a", "points_b"):
+        for name in (
+            "matches",
+            "matches_a",
+            "matches_b",
+            "hands",
+            "hands_a",
+            "hands_b",
+            "points_a",
+            "points_b",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for side in ("A", "B"):
             self.times[side].extend(other.times[side])
 
 
 def play_match(
-    seats: int, target: int, names: dict[str, str], seating: Sequence[str], seed: object,
+    seats: int,
+    target: int,
+    names: dict[str, str],
+    seating: Sequence[str],
+    seed: object,
     group: int,
 ) -> Tally:
     """One match of deal sequence ``group`` with the given seating; returns its tally."""
@@ -185,8 +197,11 @@ def _rate(label: str, wins: int, trials: int) -> str:
 def report(tally: Tally, seats: int, bot_a: str, bot_b: str, target: int, seed: object) -> str:
     """The arena's printed summary."""
     groups = tally.matches // len(seatings(seats))
-    layout = {2: f"{bot_a} vs {bot_b}", 3: f"one {bot_a} vs two {bot_b}",
-              4: f"team {bot_a} (2) vs team {bot_b} (2)"}[seats]
+    layout = {
+        2: f"{bot_a} vs {bot_b}",
+        3: f"one {bot_a} vs two {bot_b}",
+        4: f"team {bot_a} (2) vs team {bot_b} (2)",
+    }[seats]
     fair = {2: "50%", 3: "33%", 4: "50%"}[seats]
     scored = tally.hands_a + tally.hands_b
     no_winner = tally.matches - tally.matches_a - tally.matches_b
@@ -213,8 +228,15 @@ def report(tally: Tally, seats: int, bot_a: str, bot_b: str, target: int, seed: 
     return "\n".join(lines)
 
 
-def main(seats: int, bots: str, matches: int, target: int, seed: str, workers: int = 1,
-         progress: bool = False) -> int:
+def main(
+    seats: int,
+    bots: str,
+    matches: int,
+    target: int,
+    seed: str,
+    workers: int = 1,
+    progress: bool = False,
+) -> int:
     """The ``arena`` sub-command: run and print; returns the exit status."""
     names = [name.strip() for name in bots.split(",")]
     if len(names) != 2:
@@ -223,12 +245,17 @@ def main(seats: int, bots: str, matches: int, target: int, seed: str, workers: i
     started = time.perf_counter()
 
     def show(tally: Tally) -> None:
-        print(f"... {tally.matches} matches, {tally.matches_a} won by {names[0]}, "
-              f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+        print(
+            f"... {tally.matches} matches, {tally.matches_a} won by {names[0]}, "
+            f"{time.perf_counter() - started:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
 
     try:
-        tally = run_arena(seats, names[0], names[1], matches, target, seed, workers,
-                          show if progress else None)
+        tally = run_arena(
+            seats, names[0], names[1], matches, target, seed, workers, show if progress else None
+        )
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2

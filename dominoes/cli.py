@@ -53,8 +53,13 @@ def _arena(arguments: argparse.Namespace) -> int:
     from dominoes.arena import main as arena_main
 
     return arena_main(
-        arguments.seats, arguments.bots, arguments.matches, arguments.target, arguments.seed,
-        arguments.workers, arguments.progress,
+        arguments.seats,
+        arguments.bots,
+        arguments.matches,
+        arguments.target,
+        arguments.seed,
+        arguments.workers,
+        arguments.progress,
     )
 
 

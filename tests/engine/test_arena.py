@@ -39,13 +39,29 @@ def test_duplicate_matches_are_counted(seats):
     assert tally.hands >= tally.matches and tally.hands_a + tally.hands_b <= tally.hands
     assert tally.times["A"] and tally.times["B"]
     again = run_arena(seats, "nino", "garabato", matches=len(seatings(seats)), target=50, seed=7)
-    assert (again.hands, again.hands_a, again.points_a) == (tally.hands, tally.hands_a,
-                                                           tally.points_a)
+    assert (again.hands, again.hands_a, again.points_a) == (
+        tally.hands,
+        tally.hands_a,
+        tally.points_a,
+    )
 
 
 def test_cli_prints_the_fields(capsys):
-    status = main(["arena", "--seats", "2", "--bots", "nino,garabato", "--matches", "2",
-                   "--target", "50", "--seed", "3"])
+    status = main(
+        [
+            "arena",
+            "--seats",
+            "2",
+            "--bots",
+            "nino,garabato",
+            "--matches",
+            "2",
+            "--target",
+            "50",
+            "--seed",
+            "3",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0
     assert "2 matches (1 deal sequences x 2 seatings)" in out

@@ -85,7 +85,8 @@ def test_a_seed_fixes_the_play(name, steady_quelonia):
 def test_garabato_is_random_but_not_silly():
     """Different seeds give different plays, with a lean to the heaviest tile."""
     _, view = next(
-        (m, v) for m, v in positions(2, 200, seed=3)
+        (m, v)
+        for m, v in positions(2, 200, seed=3)
         if len({move.tile.value for move in v.legal_moves}) >= 3
     )
     plays = [choose_play("garabato", view, seed=seed) for seed in range(200)]
@@ -111,7 +112,7 @@ def reshuffle_hidden(match: MatchState, seat: int, rng: random.Random) -> MatchS
     undrawn stock) dealt differently, every count unchanged."""
     hand = match.hand
     hidden = [t for s, tiles in enumerate(hand.holdings) if s != seat for t in tiles]
-    hidden += list(hand.stock[hand.drawn:])
+    hidden += list(hand.stock[hand.drawn :])
     rng.shuffle(hidden)
     holdings = []
     for s, tiles in enumerate(hand.holdings):
@@ -165,7 +166,7 @@ def test_inference_reads_draws_and_passes():
                 seen += 1
         assert set(knowledge.unseen) == {
             t for s, tiles in enumerate(hand.holdings) if s != view.seat for t in tiles
-        } | set(hand.stock[hand.drawn:])
+        } | set(hand.stock[hand.drawn :])
         if any(isinstance(a, Draw) for a in hand.actions):
             rng.random()
     assert seen > 20
@@ -174,14 +175,32 @@ def test_inference_reads_draws_and_passes():
 # --- structure: the bots see a SeatView and nothing else --------------------------------
 
 ALLOWED_IMPORTS = {
-    "dominoes.bots.base", "dominoes.bots.garabato", "dominoes.bots.nino",
-    "dominoes.bots.quelonia", "dominoes.bots.knowledge", "dominoes.bots.sampling",
-    "dominoes.bots.simulate", "dominoes.view", "dominoes.state", "dominoes.tiles",
-    "dominoes.rules", "dominoes.engine", "dominoes.playout",
+    "dominoes.bots.base",
+    "dominoes.bots.garabato",
+    "dominoes.bots.nino",
+    "dominoes.bots.quelonia",
+    "dominoes.bots.knowledge",
+    "dominoes.bots.sampling",
+    "dominoes.bots.simulate",
+    "dominoes.view",
+    "dominoes.state",
+    "dominoes.tiles",
+    "dominoes.rules",
+    "dominoes.engine",
+    "dominoes.playout",
 }
 #: Names that could hand a bot another seat's tiles: never imported by the bots.
-FORBIDDEN_NAMES = {"view_for", "public_log", "summarize_hand", "match_from_dict",
-                   "load_record", "replay_match", "deal", "start_hand", "new_match"}
+FORBIDDEN_NAMES = {
+    "view_for",
+    "public_log",
+    "summarize_hand",
+    "match_from_dict",
+    "load_record",
+    "replay_match",
+    "deal",
+    "start_hand",
+    "new_match",
+}
 
 
 def test_bots_import_no_hidden_state():
@@ -203,6 +222,7 @@ def test_bots_import_no_hidden_state():
         if path.name not in ("simulate.py", "quelonia.py"):
             # Only sampled worlds are MatchStates; everyone else reads the view.
             names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-            names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-                      for a in n.names}
+            names |= {
+                a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
+            }
             assert "MatchState" not in names, path.name
