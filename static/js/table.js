@@ -137,7 +137,7 @@ function render() {
   renderResult();
   const active = state.status === "waiting" || state.status === "playing";
   document.getElementById("abandon").hidden = !active;
-  document.querySelector(".table-grid").hidden = !game;
+  for (const id of ["board", "my-hand", "log-section"]) document.getElementById(id).hidden = !game;
   root.dataset.version = state.version;
   root.classList.toggle("my-turn", state.your_turn);
 }

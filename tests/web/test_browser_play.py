@@ -1,0 +1,246 @@
+"""End to end in a real browser (Debian's Chromium driven by Playwright): sign up through a
+share link, play a whole hand between two people, and a whole match against a bot, by
+clicking tiles. Screenshots of the table page go to artifacts/ for a human to look at.
+
+Playwright's sync API runs an event loop in this thread, so Django's async-safety check
+has to be told that the ORM calls made here (fixtures, assertions) are fine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from tables.models import Table
+from tests.conftest import PASSWORD
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not shutil.which(CHROMIUM), reason="needs Chromium: apt-get install -y chromium"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts = []
+
+    def make(viewport=PHONE):
+        context = browser.new_context(viewport=viewport, locale="es-ES")
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str, viewport=None) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    if viewport:
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(150)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def log_in(page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(f"{base}/")
+
+
+def create_table(page, base: str, seats: int, target: int, others: list[str]) -> int:
+    page.goto(f"{base}/mesas/nueva/")
+    page.check(f"input[name=seats][value='{seats}']")
+    page.check(f"input[name=target][value='{target}']")
+    for index, kind in enumerate(others, start=1):
+        page.select_option(f"#id_seat_{index}", kind)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/mesas/\d+/$"))
+    return int(re.search(r"/mesas/(\d+)/$", page.url).group(1))
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def refresh(page) -> None:
+    """Ask the page to poll now (it polls every few seconds, and at once when shown)."""
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+
+def play_a_turn(page, *, keyboard: bool = False) -> bool:
+    """If it is this page's turn, click a highlighted tile (and an end when asked) and wait
+    for the table to move on. Returns False when it was not this page's turn. With
+    ``keyboard`` the tile and the end are chosen with Tab/Enter instead of clicks."""
+    if not page.locator("#table.my-turn").count():
+        return False
+    tiles = page.locator("#hand button.tile-btn.playable:not([disabled])")
+    if not tiles.count():
+        return False
+    before = version(page)
+    if keyboard:
+        tiles.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        tiles.first.click()
+    if page.locator("#end-choice").is_visible():
+        if not (ARTIFACTS / "end-choice-phone.png").exists():
+            shot(page, "end-choice-phone")
+        if keyboard:
+            page.keyboard.press("Enter")  # focus moved to the first end
+        else:
+            page.locator("#end-choice .end-btn").last.click()
+    # The table moves on, or the page shows a refusal (a busy SQLite test database can
+    # refuse a write): then the player simply tries again, as a person would.
+    page.wait_for_function(
+        f"Number(document.getElementById('table').dataset.version) > {before}"
+        " || document.querySelector('#message.error') !== null"
+    )
+    return True
+
+
+def shown_scores(page) -> list[int]:
+    return [
+        int(v)
+        for v in page.locator("#scoreboard .score").evaluate_all(
+            "els => els.map(e => e.dataset.score)"
+        )
+    ]
+
+
+def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_page, alice):
+    base = live_server.url
+    page_a = new_page()
+    page_a.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    log_in(page_a, base, "alice")
+    table_id = create_table(page_a, base, 2, 50, ["friend"])
+
+    page_a.click("#invite-list .copy-link")
+    page_a.wait_for_selector("#message.ok")
+    link = page_a.evaluate("navigator.clipboard.readText()")
+    assert link == page_a.input_value("#invite-list .invite-url")
+    assert link.startswith(f"{base}/invitacion/")
+    shot(page_a, "waiting-phone")
+
+    page_b = new_page()
+    page_b.goto(link)
+    assert "alice te invita" in page_b.inner_text("h1")
+    page_b.click("text=Crear cuenta")
+    page_b.fill("#id_username", "bob")
+    page_b.fill("#id_password1", "a-long-pass-phrase")
+    page_b.fill("#id_password2", "a-long-pass-phrase")
+    page_b.click("button[type=submit].primary")
+    page_b.wait_for_url(link)
+    page_b.click("text=Sentarme y jugar")
+    page_b.wait_for_url(f"{base}/mesas/{table_id}/")
+    page_b.wait_for_selector("#hand button.tile-btn")
+
+    refresh(page_a)
+    page_a.wait_for_selector("#hand button.tile-btn")
+    pages = [page_a, page_b]
+    deadline = time.monotonic() + 150
+    turns = 0
+    while not page_a.locator("#last-hand").is_visible():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        played = False
+        for page in pages:
+            refresh(page)
+            page.wait_for_timeout(100)
+            played = play_a_turn(page) or played
+        turns += played
+        if turns == 4:
+            shot(page_a, "table-2p-phone")
+        if not played:
+            page_a.wait_for_timeout(200)
+
+    refresh(page_b)
+    page_b.wait_for_selector("#last-hand:not([hidden])")
+    api = page_a.request.get(f"{base}/api/v1/tables/{table_id}/").json()
+    table = Table.objects.get(pk=table_id)
+    page_a.wait_for_function(
+        f"Number(document.getElementById('table').dataset.version) >= {table.version}"
+    )
+    assert shown_scores(page_a) == api["game"]["scores"]
+    assert shown_scores(page_b) == api["game"]["scores"]
+    assert sum(api["game"]["scores"]) > 0 or api["game"]["last_hand"]["winners"] == []
+    shot(page_a, "hand-over-phone")
+    shot(page_a, "hand-over-desktop", DESKTOP)
+
+
+def test_alice_plays_a_whole_match_against_garabato(live_server, new_page, alice):
+    base = live_server.url
+    page = new_page()
+    log_in(page, base, "alice")
+    table_id = create_table(page, base, 2, 50, ["garabato"])
+    page.wait_for_selector("#hand button.tile-btn")
+
+    deadline = time.monotonic() + 240
+    moves = 0
+    while not page.locator("#result").is_visible():
+        assert time.monotonic() < deadline, "the match did not end in time"
+        if play_a_turn(page, keyboard=moves < 2):
+            if moves < 2:  # a keyboard player keeps focus in the hand after a move
+                assert page.evaluate(
+                    "document.getElementById('my-hand').contains(document.activeElement)"
+                )
+            moves += 1
+            if moves == 3:
+                shot(page, "table-phone", PHONE)
+                shot(page, "table-desktop", DESKTOP)
+                page.set_viewport_size(PHONE)
+        else:
+            refresh(page)
+            page.wait_for_timeout(150)
+
+    table = Table.objects.get(pk=table_id)
+    assert table.status == Table.Status.FINISHED
+    assert max(s.score for s in table.seat_set.all()) >= 50
+    headline = page.inner_text("#result .headline")
+    assert headline in (
+        "¡Has ganado la partida!",
+        "Garabato gana la partida. Has perdido la partida.",
+    )
+    assert shown_scores(page) == [s.score for s in table.seat_set.order_by("index")]
+    shot(page, "match-over-phone")
+    shot(page, "match-over-desktop", DESKTOP)
