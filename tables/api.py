@@ -8,6 +8,8 @@ the codes of RECORD.md.
 
 from __future__ import annotations
 
+import re
+
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -22,6 +24,48 @@ from tables.models import MoveRequest, Seat, Table
 
 TILE_PATTERN = r"^[0-6]-[0-6]$"
 PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
+#: Table ids are BigAutoField primary keys: anything larger cannot exist (and would make
+#: the database refuse the query, a 500, rather than answer "not found").
+MAX_ID = 2**63 - 1
+#: An invite token as ``services.new_invite_token`` makes them (URL-safe base64).
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: An Idempotency-Key: 1-128 visible ASCII characters.
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body serializer that refuses fields it does not know (400 ``invalid``),
+    so that a misspelt ``end`` is an error instead of a silently different move."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(str(name) for name in data if name not in self.fields)
+            if unknown:
+                raise serializers.ValidationError(
+                    {name: ["Unknown field."] for name in unknown}, code="invalid"
+                )
+        return super().to_internal_value(data)
+
+
+class TableScopedApi(APIView):
+    """Base of the views under ``tables/<table_id>/``: an id no table can have is a 404
+    before any query runs."""
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        for name in ("table_id", "seat_index"):
+            value = kwargs.get(name)
+            if value is not None and not 0 <= value <= MAX_ID:
+                raise not_found()
+
+
+def _check_invite_token(token: str) -> None:
+    if not INVITE_TOKEN.fullmatch(token):
+        raise TableError(
+            "invite_not_found",
+            "Esta invitación no existe o ya no es válida.",
+            status_code=status.HTTP_404_NOT_FOUND,
+        )
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -106,7 +150,7 @@ class TableListCreateApi(APIView):
 
     throttle_scope = "tables"
 
-    class TableCreateSerializer(serializers.Serializer):
+    class TableCreateSerializer(StrictSerializer):
         seats = serializers.ChoiceField(choices=[2, 3, 4])
         target = serializers.ChoiceField(choices=[50, 100])
         others = serializers.ListField(
@@ -132,7 +176,7 @@ class TableListCreateApi(APIView):
         return table_response(request, table, seat, status.HTTP_201_CREATED)
 
 
-class TableDetailApi(APIView):
+class TableDetailApi(TableScopedApi):
     """The table as the caller's seat sees it (R31). Cheap polling: send ``If-None-Match``
     with the last ETag, or ``?since_version=N``, and get 304 while nothing changed."""
 
@@ -145,7 +189,7 @@ class TableDetailApi(APIView):
         etag = _etag(table, seat)
         since = request.query_params.get("since_version", "")
         unchanged = request.headers.get("If-None-Match") == etag or (
-            since.isdigit() and int(since) >= table.version
+            since.isascii() and since.isdigit() and int(since) >= table.version
         )
         if unchanged:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -154,14 +198,14 @@ class TableDetailApi(APIView):
         return table_response(request, table, seat)
 
 
-class MoveListCreateApi(APIView):
+class MoveListCreateApi(TableScopedApi):
     """``GET``: the public move log (R31). ``POST``: play a tile on your turn; the server
     then plays the automatic draws and passes (R16), ends hands and deals the next.
     An ``Idempotency-Key`` header makes a retried POST return the first answer."""
 
     throttle_scope = "moves"
 
-    class MovePlaySerializer(serializers.Serializer):
+    class MovePlaySerializer(StrictSerializer):
         tile = serializers.RegexField(TILE_PATTERN, help_text='A tile you hold, "6-4".')
         end = serializers.IntegerField(
             min_value=0,
@@ -201,10 +245,10 @@ class MoveListCreateApi(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         key = request.headers.get("Idempotency-Key", "")
-        if len(key) > 128:
-            raise TableError("invalid", "Idempotency-Key is at most 128 characters.")
         if not key:
             return self._play(request, table_id)
+        if not IDEMPOTENCY_KEY.fullmatch(key):
+            raise TableError("invalid", "Idempotency-Key: from 1 to 128 visible ASCII characters.")
         return self._play_once(request, table_id, key)
 
     def _play(self, request: Request, table_id: int) -> Response:
@@ -215,21 +259,32 @@ class MoveListCreateApi(APIView):
         return table_response(request, table, seat)
 
     def _play_once(self, request: Request, table_id: int, key: str) -> Response:
+        """Play at most once per ``(user, table, key)``: the first answer (a move played or
+        refused) is stored in the same transaction as the move, and a retry gets it back.
+
+        The table row is locked first, so requests for one table queue up and a retry
+        racing its original reads the stored answer once the original has committed. A
+        request that fails validation is not remembered (nothing happened; a retry gets
+        the same 400). Strangers get the usual 404 and leave no row behind.
+        """
+        from config.api_errors import api_exception_handler
+
         with transaction.atomic():
-            # Serialize requests for this table so one key is answered once.
             if not Table.objects.select_for_update().filter(pk=table_id).exists():
+                raise not_found()
+            if not Seat.objects.filter(table_id=table_id, user=request.user).exists():
                 raise not_found()
             remembered = MoveRequest.objects.filter(
                 user=request.user, table_id=table_id, key=key
             ).first()
             if remembered is not None:
-                return Response(remembered.body, status=remembered.status_code)
+                return _replayed(remembered)
+            # No savepoint around the play: each service call is atomic on its own (a
+            # refused move rolls itself back), and an overdue turn's forfeit (R27), which
+            # move_play commits before refusing with turn_expired, must stay done.
             try:
-                with transaction.atomic():
-                    response = self._play(request, table_id)
+                response = self._play(request, table_id)
             except TableError as error:
-                from config.api_errors import api_exception_handler
-
                 response = api_exception_handler(error, {"request": request, "view": self})
             MoveRequest.objects.create(
                 user=request.user,
@@ -241,7 +296,16 @@ class MoveListCreateApi(APIView):
             return response
 
 
-class RecordApi(APIView):
+def _replayed(remembered: MoveRequest) -> Response:
+    """A stored answer, as first sent (with the table view's ETag when it was one)."""
+    response = Response(remembered.body, status=remembered.status_code)
+    body = remembered.body
+    if remembered.status_code == 200 and isinstance(body, dict) and "your_seat" in body:
+        response["ETag"] = f'"t{body["id"]}-v{body["version"]}-s{body["your_seat"]}"'
+    return response
+
+
+class RecordApi(TableScopedApi):
     """The match record (``dominoes-record/1``) of the finished hands: the hand in play is
     left out until it ends (R31). Check it with ``python -m dominoes replay``."""
 
@@ -251,7 +315,7 @@ class RecordApi(APIView):
         return Response(selectors.table_record(table))
 
 
-class AbandonApi(APIView):
+class AbandonApi(TableScopedApi):
     """Leave the match and lose it (R26); a table still waiting is closed."""
 
     throttle_scope = "moves"
@@ -263,7 +327,7 @@ class AbandonApi(APIView):
         return table_response(request, table, seat)
 
 
-class InviteRenewApi(APIView):
+class InviteRenewApi(TableScopedApi):
     """Replace an open seat's invite link; the old one stops working (creator only)."""
 
     throttle_scope = "tables"
@@ -293,6 +357,7 @@ class InviteDetailApi(APIView):
         )
     )
     def get(self, request: Request, token: str) -> Response:
+        _check_invite_token(token)
         return Response(selectors.invite_preview(token))
 
 
@@ -303,6 +368,7 @@ class JoinApi(APIView):
 
     @extend_schema(request=None, responses={200: TableSerializer})
     def post(self, request: Request, token: str) -> Response:
+        _check_invite_token(token)
         seat = services.seat_join(token=token, user=request.user)
         table, seat = selectors.table_for_user(seat.table_id, request.user)
         return table_response(request, table, seat)

@@ -1,0 +1,226 @@
+"""R31, one guard: while a hand is being played no response shows a seat another seat's
+tiles, a stock tile it has not drawn, the tile another seat drew, or the hand's seed.
+
+Hands at 2, 3 and 4 seats are played through the API; after every move each seat fetches
+every endpoint that talks about the table (detail, my tables, the move log, the record,
+the invite preview, the HTML table page) and each answer is searched for the secrets,
+computed from the server's own engine state (``Table.state``). Tiles are matched as whole
+JSON strings (``"6-4"``, and the reversed ``"4-6"`` too); the parts of an answer that are
+about an earlier, finished hand (its summary, its log entries, its record) are public
+(R19) and are checked structurally instead: they only ever describe finished hands.
+Once a hand ends, everything is shown: the holdings and the seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from django.test import Client
+
+from dominoes import Draw, Play, match_from_dict, seed_sha256
+from tables.models import Hand, Table
+from tests.security.helpers import seated_clients, seated_table
+from tests.tables.play import play_one, table
+
+pytestmark = pytest.mark.django_db
+
+SECOND_HAND_MOVES = 4
+JSON_SCRIPT = re.compile(r'<script id="table-data" type="application/json">(.*?)</script>', re.S)
+
+
+def _tile_tokens(name: str) -> set[str]:
+    high, low = name.split("-")
+    return {f'"{high}-{low}"', f'"{low}-{high}"'}
+
+
+def _secrets_for(match, viewer: int) -> set[str]:
+    """The tiles ``viewer`` must not see named anywhere, as tile names (high first)."""
+    hand = match.hand
+    public = {str(action.tile) for action in hand.actions if isinstance(action, Play)}
+    public |= {str(tile) for tile in hand.holdings[viewer]}
+    secret = {
+        str(tile) for seat, tiles in enumerate(hand.holdings) if seat != viewer for tile in tiles
+    }
+    secret |= {str(tile) for tile in hand.stock[hand.drawn :]}
+    secret |= {
+        str(action.tile)
+        for action in hand.actions
+        if isinstance(action, Draw) and action.seat != viewer
+    }
+    return secret - public
+
+
+def _scrub_view(view: dict | None, current: int) -> dict | None:
+    """The table view without the summary of an earlier (finished) hand."""
+    if not view or not view.get("game"):
+        return view
+    last = view["game"].get("last_hand")
+    if last is not None:
+        assert last["number"] < current or view["game"]["turn"] is None
+        if last["number"] < current:
+            view = {**view, "game": {**view["game"], "last_hand": "<earlier hand>"}}
+    return view
+
+
+class Seat:
+    """One seated player's ways in: the API client (token) and a browser (session)."""
+
+    def __init__(self, index: int, user, client):
+        self.index, self.user, self.api = index, user, client
+        self.browser = Client()
+        self.browser.force_login(user)
+
+
+def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict[str, str]:
+    """Every answer ``seat`` can get about the table: ``{where: text}`` with earlier hands
+    scrubbed out, plus ``"raw"``: all of them unscrubbed (for the seed search)."""
+    out: dict[str, str] = {}
+    raw: list[str] = []
+    detail = seat.api.get(f"/api/v1/tables/{table_id}/")
+    assert detail.status_code == 200
+    raw.append(detail.content.decode())
+    out["detail"] = json.dumps(_scrub_view(detail.json(), current))
+    listing = seat.api.get("/api/v1/tables/")
+    assert listing.status_code == 200
+    out["list"] = listing.content.decode()
+    raw.append(out["list"])
+    moves = seat.api.get(f"/api/v1/tables/{table_id}/moves/")
+    assert moves.status_code == 200
+    raw.append(moves.content.decode())
+    out["moves"] = json.dumps([m for m in moves.json() if m["hand"] == current])
+    record = seat.api.get(f"/api/v1/tables/{table_id}/record/")
+    assert record.status_code == 200
+    raw.append(record.content.decode())
+    finished = Hand.objects.filter(table_id=table_id, ended_at__isnull=False).count()
+    assert len(record.json()["hands"]) == finished  # the hand in play is never exported
+    for hand in record.json()["hands"]:
+        assert "seed" in hand  # only finished hands, each with its seed revealed
+    for token in tokens:
+        preview = seat.api.get(f"/api/v1/invites/{token}/")
+        assert preview.status_code == 404  # the links die when the seats are taken
+        out[f"invite {token[:6]}"] = preview.content.decode()
+    page = seat.browser.get(f"/mesas/{table_id}/")
+    if page.status_code != 404:
+        assert page.status_code == 200
+        html = page.content.decode()
+        raw.append(html)
+        embedded = JSON_SCRIPT.search(html)
+        if embedded:
+            data = json.loads(embedded.group(1))
+            out["page data"] = json.dumps(_scrub_view(data, current))
+            html = html.replace(embedded.group(0), "")
+        out["page"] = html
+    out["raw"] = "\n".join(raw)
+    return out
+
+
+def _check_everyone(seats: list[Seat], table_id: int, tokens: list[str]) -> int:
+    """Check every seat's answers against the server's state; returns the hand number."""
+    match = match_from_dict(Table.objects.get(pk=table_id).state)
+    hand = match.hand
+    if hand.is_over or match.is_over:
+        return hand.number
+    seed = hand.seed.hex()
+    for seat in seats:
+        secrets_ = _secrets_for(match, seat.index)
+        answers = _answers(seat, table_id, hand.number, tokens)
+        full = answers.pop("raw")
+        for where, text in answers.items():
+            for tile in secrets_:
+                for token in _tile_tokens(tile):
+                    assert token not in text, (
+                        f"seat {seat.index} sees {tile} in {where} (hand {hand.number})"
+                    )
+        assert seed not in full, f"seat {seat.index} sees the seed of hand {hand.number}"
+        assert seed_sha256(hand.seed) in full  # the commitment is published (R6)
+    return hand.number
+
+
+def _check_shown_after_the_hand(seats: list[Seat], table_id: int, number: int) -> None:
+    row = Hand.objects.get(table_id=table_id, number=number)
+    match = match_from_dict(Table.objects.get(pk=table_id).state)
+    finished = match.hands[number]
+    for seat in seats:
+        game = table(seat.api, table_id)["game"]
+        last = game["last_hand"]
+        assert last["number"] == number
+        assert last["seed"] == row.seed
+        assert last["holdings"] == [[str(t) for t in tiles] for tiles in finished.holdings]
+        record = seat.api.get(f"/api/v1/tables/{table_id}/record/").json()
+        assert record["hands"][number]["dealt"] == row.dealt
+        assert record["hands"][number]["seed"] == row.seed
+        log = seat.api.get(f"/api/v1/tables/{table_id}/moves/").json()
+        for move in log:
+            if move["hand"] == number and move["kind"] != "pass":
+                assert move["tile"] is not None  # every draw shown once the hand is over
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_no_seat_ever_sees_a_hidden_tile_or_the_seed(
+    size, api_client_for, alice, bob, carol, dave, mallory
+):
+    users = [alice, bob, carol, dave][:size]
+    table_id, clients, tokens = seated_table(api_client_for, users)
+    seats = [Seat(index, user, clients[index]) for index, user in enumerate(users)]
+    stranger = api_client_for(mallory)
+    rng = random.Random(1000 + size)
+    number = _check_everyone(seats, table_id, tokens)
+    assert number == 0
+    moves = second_hand_moves = 0
+    while moves < 80 and second_hand_moves < SECOND_HAND_MOVES:
+        state = table(clients[0], table_id)
+        if state["status"] != "playing":
+            break
+        before = state["game"]["hand_number"]
+        mover = table(clients[state["turn_seat"]], table_id)
+        response = play_one(clients[state["turn_seat"]], mover, rng)
+        assert response.status_code == 200, response.json()
+        moves += 1
+        after = table(clients[0], table_id)
+        if after["game"]["hand_number"] != before or after["game"]["turn"] is None:
+            _check_shown_after_the_hand(seats, table_id, before)
+        if after["game"]["hand_number"] >= 1:
+            second_hand_moves += 1  # a few moves of the next hand, with the last one public
+        _check_everyone(seats, table_id, tokens)
+        for path in (
+            f"/api/v1/tables/{table_id}/",
+            f"/api/v1/tables/{table_id}/moves/",
+            f"/api/v1/tables/{table_id}/record/",
+        ):
+            assert stranger.get(path).status_code == 404
+    assert second_hand_moves > 0 or table(clients[0], table_id)["status"] != "playing"
+
+
+def test_the_used_invite_link_shows_nothing(api_client_for, alice, bob, mallory):
+    from tests.tables.play import create_table, join
+
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    token = created["invites"][0]["token"]
+    preview = api_client_for(mallory).get(f"/api/v1/invites/{token}/")
+    assert preview.status_code == 200
+    assert "game" not in preview.json()
+    join(api_client_for(bob), token)
+    for user in (alice, bob, mallory):
+        again = api_client_for(user).get(f"/api/v1/invites/{token}/")
+        assert (again.status_code, again.json()["code"]) == (404, "invite_not_found")
+
+
+def test_a_stranger_learns_nothing(api_client_for, alice, bob, mallory):
+    table_id, _clients = seated_clients(api_client_for, [alice, bob])
+    stranger = api_client_for(mallory)
+    for path in (
+        f"/api/v1/tables/{table_id}/",
+        f"/api/v1/tables/{table_id}/moves/",
+        f"/api/v1/tables/{table_id}/record/",
+    ):
+        reply = stranger.get(path)
+        assert (reply.status_code, reply.json()["code"]) == (404, "not_found")
+    missing = stranger.get("/api/v1/tables/999999/")
+    assert missing.json() == stranger.get(f"/api/v1/tables/{table_id}/").json()
+    assert stranger.get("/api/v1/tables/").json() == []
+    browser = Client()
+    browser.force_login(mallory)
+    assert browser.get(f"/mesas/{table_id}/").status_code == 404
