@@ -154,6 +154,8 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
     page_a = new_page()
     page_a.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     log_in(page_a, base, "alice")
+    page_a.goto(f"{base}/mesas/nueva/")
+    shot(page_a, "create-phone")
     table_id = create_table(page_a, base, 2, 50, ["friend"])
 
     page_a.click("#invite-list .copy-link")
@@ -244,3 +246,22 @@ def test_alice_plays_a_whole_match_against_garabato(live_server, new_page, alice
     assert shown_scores(page) == [s.score for s in table.seat_set.order_by("index")]
     shot(page, "match-over-phone")
     shot(page, "match-over-desktop", DESKTOP)
+
+
+def test_abandoning_asks_first_and_shows_the_result(live_server, new_page, alice):
+    base = live_server.url
+    page = new_page()
+    log_in(page, base, "alice")
+    table_id = create_table(page, base, 2, 100, ["nino"])
+    page.wait_for_selector("#hand button.tile-btn")
+
+    page.click("#abandon")  # the confirmation dialog is accepted by new_page
+
+    page.wait_for_selector("#result:not([hidden])")
+    assert "Nino gana la partida" in page.inner_text("#result")
+    assert "Un jugador abandonó." in page.inner_text("#result")
+    assert page.locator("#abandon").is_hidden()
+    assert Table.objects.get(pk=table_id).outcome == Table.Outcome.ABANDONED
+    page.goto(f"{base}/")
+    assert "Perdiste" in page.inner_text("main")
+    shot(page, "home-phone")
