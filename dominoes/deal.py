@@ -10,8 +10,14 @@ The algorithm, so that anyone holding a revealed seed can recompute a deal:
    ..., 0-0): for ``i`` from the last index down to 1, swap ``i`` with ``uniform_below(i+1)``.
 4. Seat 0 takes the first ``tiles_per_seat`` tiles, seat 1 the next, and so on; the rest is
    the stock in draw order.
-5. If a seat holds too many doubles (R5), shuffle again from step 3, continuing the same
-   stream, until the deal stands.
+5. If a seat holds too many doubles (R5), or, when the profile's lead must be a double
+   (``first_lead == "double"``), no seat holds a double, shuffle again from step 3,
+   continuing the same stream, until the deal stands.
+6. Profiles whose first leader is drawn by lot (``first_lead == "lot"``) continue the same
+   stream after the deal that stands: one more shuffle of the set (step 3), seat ``s``
+   draws its ``s``-th tile, and the heaviest draw leads (value, then high pip; R9's order).
+
+The set is the profile's (``Rules.tile_set``: double-``max_pip`` minus any excluded tile).
 
 Seeds come from ``secrets`` (a CSPRNG); the table publishes ``seed_sha256`` when the hand
 starts and the seed when it ends (R6).
@@ -24,7 +30,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 
 from dominoes.rules import Rules
-from dominoes.tiles import Tile, full_set
+from dominoes.tiles import Tile, heaviest
 
 _TWO_64 = 1 << 64
 
@@ -72,7 +78,12 @@ class SeedStream:
 
 
 def needs_redeal(rules: Rules, dealt: Sequence[Sequence[Tile]]) -> int | None:
-    """The first seat holding ``rules.redeal_doubles`` doubles or more (R5), else ``None``."""
+    """The first seat holding ``rules.redeal_doubles`` doubles or more (R5), else ``None``.
+
+    When the lead must be a double (``first_lead == "double"``) and no seat holds one, the
+    answer is ``-1`` (every seat's deal is void)."""
+    if rules.first_lead == "double" and not any(t.is_double for tiles in dealt for t in tiles):
+        return -1
     if rules.redeal_doubles is None:
         return None
     for seat, tiles in enumerate(dealt):
@@ -91,11 +102,32 @@ def deal(
     """
     if seats not in rules.seat_counts:
         raise ValueError(f"{rules.name} is played with {rules.seat_counts} seats, not {seats}")
+    dealt, stock, _ = _deal(rules, seats, seed)
+    return dealt, stock
+
+
+def _deal(rules: Rules, seats: int, seed: bytes):
     per_seat = rules.tiles_per_seat[seats]
     stream = SeedStream(seed)
-    tiles = full_set(rules.max_pip)
+    tiles = rules.tile_set()
     while True:
         order = stream.shuffle(tiles)
         dealt = tuple(tuple(order[s * per_seat : (s + 1) * per_seat]) for s in range(seats))
         if needs_redeal(rules, dealt) is None:
-            return dealt, tuple(order[seats * per_seat :])
+            return dealt, tuple(order[seats * per_seat :]), stream
+
+
+def lot_draw(rules: Rules, seats: int, seed: bytes) -> tuple[Tile, ...]:
+    """The tiles the seats draw to choose the first leader by lot (step 6 of the module
+    doc): ``draws[s]`` is seat ``s``'s tile."""
+    if seats not in rules.seat_counts:
+        raise ValueError(f"{rules.name} is played with {rules.seat_counts} seats, not {seats}")
+    _, _, stream = _deal(rules, seats, seed)
+    return tuple(stream.shuffle(rules.tile_set())[:seats])
+
+
+def lot_leader(rules: Rules, seats: int, seed: bytes) -> int:
+    """The seat whose lot draw is heaviest (value, then high pip): it leads the first hand
+    of a ``first_lead == "lot"`` profile."""
+    draws = lot_draw(rules, seats, seed)
+    return draws.index(heaviest(draws))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dominoes.deal import deal as deal_from_seed
-from dominoes.deal import needs_redeal, new_seed
+from dominoes.deal import lot_leader, needs_redeal, new_seed
 from dominoes.errors import IllegalMove
 from dominoes.rules import CLASSIC, Rules
 from dominoes.scoring import add_to_scores, score_blocked, score_domino
@@ -26,7 +26,7 @@ from dominoes.state import (
     Pass,
     Play,
 )
-from dominoes.tiles import Tile, full_set, heaviest
+from dominoes.tiles import Tile, heaviest
 
 # --- starting matches and hands ---------------------------------------------------------
 
@@ -63,7 +63,7 @@ def check_deal(
             raise IllegalMove("bad_deal", f"seat {seat} was dealt {len(tiles)} tiles", "R4")
     every = Counter(tile for tiles in dealt for tile in tiles)
     every.update(stock)
-    expected = full_set(rules.max_pip)
+    expected = rules.tile_set()
     if len(every) != len(expected) or any(every[tile] != 1 for tile in expected):
         missing = [str(tile) for tile in expected if every[tile] == 0]
         repeated = [str(tile) for tile, n in every.items() if n > 1]
@@ -71,6 +71,8 @@ def check_deal(
             "bad_deal", f"not the {len(expected)} tiles: missing {missing}, repeated {repeated}"
         )
     seat = needs_redeal(rules, dealt)
+    if seat == -1:
+        raise IllegalMove("redeal_required", "no seat was dealt a double to lead with", "R5")
     if seat is not None:
         raise IllegalMove(
             "redeal_required", f"seat {seat} was dealt {rules.redeal_doubles} doubles or more"
@@ -80,11 +82,15 @@ def check_deal(
 def first_lead(rules: Rules, dealt: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None, str]:
     """The first hand's leader, the tile it must lead and the rule that says so (R7-R9).
 
-    Returns ``(seat, tile, rule)``; ``tile`` is ``None`` when any tile may lead.
+    Returns ``(seat, tile, rule)``; ``tile`` is ``None`` when any tile may lead. For
+    ``first_lead == "double"`` the seat is the holder of the highest double and ``tile`` is
+    ``None`` (it may lead any of its doubles); ``"lot"`` needs the seed (``start_hand``).
     """
-    if rules.first_lead == "any":
+    if rules.first_lead in ("any", "lot"):
         return 0, None, "R10"
     doubles = [(tile, seat) for seat, tiles in enumerate(dealt) for tile in tiles if tile.is_double]
+    if rules.first_lead == "double":
+        return max(doubles)[1], None, "R7"
     if doubles:
         tile, seat = max(doubles)
         return seat, tile, "R7" if tile.high == rules.max_pip else "R8"
@@ -93,19 +99,42 @@ def first_lead(rules: Rules, dealt: Sequence[Sequence[Tile]]) -> tuple[int, Tile
     return seat, best, "R9"
 
 
+def _later_lead(match: MatchState) -> tuple[int, tuple[int, ...]]:
+    """The leader of a hand after the first, and the seats that may lead instead of it.
+
+    R10: the seat after the last leader. ``later_lead == "winner_team"``: the pair that won
+    the last hand (the seat that went out first), either partner may lead; after a hand
+    nobody won, the pair after the last leader's."""
+    rules, seats, last = match.rules, match.seats, match.hand
+    if rules.later_lead != "winner_team" or not rules.partnerships(seats):
+        return (last.leader + 1) % seats, ()
+    winners = last.result.winners if last.result is not None else ()
+    if not winners:
+        first = (last.leader + 1) % seats
+    elif last.result.end is HandEnd.DOMINO:
+        first = last.actions[-1].seat
+    else:
+        first = winners[0]
+    return first, (first, (first + 2) % seats)
+
+
 def start_hand(
     match: MatchState,
     *,
     seed: bytes | None = None,
     dealt: Sequence[Sequence[Tile]] | None = None,
     stock: Sequence[Tile] | None = None,
+    leader: int | None = None,
 ) -> MatchState:
     """Deal the next hand of ``match``, from ``seed`` or from a given ``dealt``/``stock``.
 
     With neither, a fresh CSPRNG seed is drawn (R6). A ``seed`` given with a deal is kept
     as that deal's seed without being checked here (``dominoes.record`` checks records).
 
-    The first hand's lead follows R7-R9; later hands rotate it (R10, R24). Raises
+    The first hand's lead follows R7-R9; later hands rotate it (R10, R24), or follow the
+    profile's ``first_lead``/``later_lead``. A first leader drawn by lot comes from the
+    seed (``dominoes.deal.lot_leader``); without a seed ``leader`` names it (a replay takes
+    the first action's seat), else seat 0 leads. Raises
     ``IllegalMove``: ``hand_over`` (R25) once the match is over, ``hand_in_progress`` while
     the current hand is unfinished, ``bad_deal``/``redeal_required`` for a given deal.
     """
@@ -121,8 +150,16 @@ def start_hand(
         dealt = tuple(tuple(tiles) for tiles in dealt)
         stock = tuple(stock or ())
         check_deal(rules, seats, dealt, stock)
-    if match.hands:
-        leader, required = (match.hand.leader + 1) % seats, None
+    lead_seats: tuple[int, ...] = ()
+    if rules.first_lead == "double":
+        leader, required, _ = first_lead(rules, dealt)
+    elif match.hands:
+        leader, lead_seats = _later_lead(match)
+        required = None
+    elif rules.first_lead == "lot":
+        if leader is None:
+            leader = lot_leader(rules, seats, seed) if seed is not None else 0
+        required = None
     else:
         leader, required, _ = first_lead(rules, dealt)
     hand = HandState(
@@ -138,6 +175,7 @@ def start_hand(
         required_lead=required,
         actions=(),
         seed=seed,
+        lead_seats=lead_seats,
     )
     return replace(match, hands=match.hands + (hand,))
 
@@ -161,20 +199,34 @@ def _stock_left(match: MatchState, hand: HandState) -> int:
     return hand.stock_left if match.rules.draw_from_stock else 0
 
 
-def legal_moves(match: MatchState) -> list[Play]:
-    """Every play the seat to act may make, each tile/end choice once (R11-R13).
-
-    Empty when the hand or match is over, or when the seat holds no fitting tile and must
-    draw or pass (see ``forced_action``).
-    """
+def may_act(match: MatchState, seat: int) -> bool:
+    """True when ``seat`` may act now: it is its turn, or the hand is waiting for its lead
+    and ``seat`` is one of the seats that may lead (``HandState.lead_seats``)."""
     hand = match.hand
     if match.is_over or hand.is_over:
+        return False
+    return seat == hand.turn or (hand.ends is None and seat in hand.lead_seats)
+
+
+def legal_moves(match: MatchState, seat: int | None = None) -> list[Play]:
+    """Every play ``seat`` (default: the seat to act) may make, each tile/end choice once
+    (R11-R13).
+
+    Empty when the hand or match is over, when ``seat`` may not act (``may_act``), or when
+    it holds no fitting tile and must (or may) draw or pass (see ``forced_action`` and
+    ``optional_actions``).
+    """
+    hand = match.hand
+    if seat is None:
+        seat = hand.turn
+    if not may_act(match, seat):
         return []
-    seat = hand.turn
     tiles = hand.holdings[seat]
     if hand.ends is None:
         if hand.required_lead is not None:
             return [Play(seat, hand.required_lead)]
+        if match.rules.first_lead == "double":
+            return [Play(seat, tile) for tile in tiles if tile.is_double]
         return [Play(seat, tile) for tile in tiles]
     left, right = hand.ends
     moves = []
@@ -194,13 +246,35 @@ def legal_moves(match: MatchState) -> list[Play]:
 def forced_action(match: MatchState) -> Draw | Pass | None:
     """The automatic action owed by the seat to act (R14-R16): a draw of the stock's top
     tile, or a pass when the stock is empty; ``None`` when it has a play or the hand is over.
+
+    With ``rules.draw_optional`` a seat that could draw owes nothing: drawing and passing
+    are its own choice (``optional_actions``); only the pass on an empty stock is automatic.
     """
     hand = match.hand
     if match.is_over or hand.is_over or _has_fit(hand.holdings[hand.turn], hand.ends):
         return None
     if _stock_left(match, hand):
+        if match.rules.draw_optional:
+            return None
         return Draw(hand.turn, hand.stock[hand.drawn])
     return Pass(hand.turn)
+
+
+def optional_actions(match: MatchState) -> list[Draw | Pass]:
+    """The draw and the pass the seat to act may choose between, under
+    ``rules.draw_optional`` when it holds no fitting tile and the stock is not empty:
+    ``[Draw(seat, top of the stock), Pass(seat)]``. Empty otherwise (classic never offers
+    a choice: its draws and passes are automatic, R16)."""
+    hand = match.hand
+    if (
+        not match.rules.draw_optional
+        or match.is_over
+        or hand.is_over
+        or _has_fit(hand.holdings[hand.turn], hand.ends)
+        or not _stock_left(match, hand)
+    ):
+        return []
+    return [Draw(hand.turn, hand.stock[hand.drawn]), Pass(hand.turn)]
 
 
 # --- applying actions -------------------------------------------------------------------
@@ -215,7 +289,9 @@ def _refuse_if_over(match: MatchState) -> None:
         raise IllegalMove("hand_over", f"the hand is over ({result.end.value})", rule)
 
 
-def _place(hand: HandState, play: Play) -> tuple[tuple[tuple[int, int], ...], tuple[int, int]]:
+def _place(
+    rules: Rules, hand: HandState, play: Play
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, int]]:
     """Check ``play`` against the line (R7-R12) and return the new line and ends."""
     tile = play.tile
     if hand.ends is None:
@@ -223,6 +299,8 @@ def _place(hand: HandState, play: Play) -> tuple[tuple[tuple[int, int], ...], tu
             raise IllegalMove(
                 "wrong_lead", f"the first hand must be led with {hand.required_lead}", "R7"
             )
+        if rules.first_lead == "double" and not tile.is_double:
+            raise IllegalMove("wrong_lead", f"the lead must be a double, not {tile}", "R7")
         return ((tile.high, tile.low),), (tile.high, tile.low)
     left, right = hand.ends
     on_left, on_right = tile.has(left), tile.has(right)
@@ -248,6 +326,10 @@ def _finish_hand(match: MatchState, hand: HandState, result) -> MatchState:
     hand = replace(hand, result=result)
     scores = add_to_scores(match.scores, result)
     hands = match.hands[:-1] + (hand,)
+    if match.rules.single_hand:
+        return replace(
+            match, hands=hands, scores=scores, winners=result.winners, outcome=MatchOutcome.TARGET
+        )
     if result.winners and max(scores) >= match.target:
         return replace(
             match, hands=hands, scores=scores, winners=result.winners, outcome=MatchOutcome.TARGET
@@ -256,11 +338,36 @@ def _finish_hand(match: MatchState, hand: HandState, result) -> MatchState:
 
 
 def _after(match: MatchState, hand: HandState) -> MatchState:
-    """Store ``hand`` as the current hand, ending it when nobody can play or draw (R18)."""
-    if not _stock_left(match, hand) and not any(
+    """Store ``hand`` as the current hand, ending it when nobody can play or draw (R18).
+
+    ``rules.stock_on_block``: the hand also blocks when no tile left in the stock fits
+    either, and the stock joins the count of the seat after the closer (the rival, with
+    two seats). ``rules.draw_optional``: it also blocks after a whole round of passes."""
+    rules = match.rules
+    blocked = not _stock_left(match, hand) and not any(
         _has_fit(tiles, hand.ends) for tiles in hand.holdings
+    )
+    if (
+        not blocked
+        and rules.stock_on_block
+        and not any(_has_fit(tiles, hand.ends) for tiles in hand.holdings)
     ):
-        return _finish_hand(match, hand, score_blocked(match.rules, hand.holdings))
+        rest = hand.stock[hand.drawn :]
+        if not _has_fit(rest, hand.ends):
+            rival = (hand.actions[-1].seat + 1) % match.seats
+            taken = tuple(sorted(hand.holdings[rival] + rest, reverse=True))
+            holdings = hand.holdings[:rival] + (taken,) + hand.holdings[rival + 1 :]
+            hand = replace(hand, holdings=holdings, drawn=len(hand.stock))
+            blocked = True
+    if not blocked and rules.draw_optional:
+        passes = 0
+        for action in reversed(hand.actions):
+            if isinstance(action, Play):
+                break
+            passes += isinstance(action, Pass)
+        blocked = passes >= match.seats
+    if blocked:
+        return _finish_hand(match, hand, score_blocked(rules, hand.holdings, hand.leader))
     return replace(match, hands=match.hands[:-1] + (hand,))
 
 
@@ -278,16 +385,25 @@ def apply(match: MatchState, action: Action) -> MatchState:
     hand = match.hand
     seat = action.seat
     if seat != hand.turn:
-        raise IllegalMove("not_your_turn", f"it is seat {hand.turn}'s turn, not seat {seat}'s")
+        if not (isinstance(action, Play) and may_act(match, seat)):
+            raise IllegalMove("not_your_turn", f"it is seat {hand.turn}'s turn, not seat {seat}'s")
+        hand = replace(hand, turn=seat, leader=seat)  # the pair chose this partner to lead
     holding = hand.holdings[seat]
     if isinstance(action, Play):
         if action.tile not in holding:
             raise IllegalMove("tile_not_in_hand", f"seat {seat} does not hold {action.tile}")
-        line, ends = _place(hand, action)
+        line, ends = _place(match.rules, hand, action)
         if hand.ends is None and action.end is not None:
             action = Play(seat, action.tile)  # an end given with the lead means nothing
         remaining = tuple(tile for tile in holding if tile != action.tile)
         holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
+        capicua = (
+            hand.ends is not None
+            and hand.ends[0] != hand.ends[1]
+            and not action.tile.is_double
+            and action.tile.has(hand.ends[0])
+            and action.tile.has(hand.ends[1])
+        )
         hand = replace(
             hand,
             holdings=holdings,
@@ -295,9 +411,10 @@ def apply(match: MatchState, action: Action) -> MatchState:
             ends=ends,
             turn=(seat + 1) % match.seats,
             actions=hand.actions + (action,),
+            lead_seats=(),
         )
         if not remaining:
-            return _finish_hand(match, hand, score_domino(match.rules, holdings, seat))
+            return _finish_hand(match, hand, score_domino(match.rules, holdings, seat, capicua))
         return _after(match, hand)
     playable = next((tile for tile in holding if fits(tile, hand.ends)), None)
     if isinstance(action, Draw):
@@ -320,7 +437,7 @@ def apply(match: MatchState, action: Action) -> MatchState:
     if isinstance(action, Pass):
         if playable is not None:
             raise IllegalMove("cannot_pass_with_play", _fits_message(seat, playable, hand.ends))
-        if _stock_left(match, hand):
+        if _stock_left(match, hand) and not match.rules.draw_optional:
             raise IllegalMove("must_draw", f"the stock still holds {hand.stock_left} tiles")
         hand = replace(hand, turn=(seat + 1) % match.seats, actions=hand.actions + (action,))
         return _after(match, hand)

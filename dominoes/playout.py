@@ -63,6 +63,7 @@ __all__ = [
     "score_hands",
     "tables_for",
     "tiles_of",
+    "unsupported",
 ]
 
 _DOMINO = HandEnd.DOMINO
@@ -143,6 +144,36 @@ class Tables:
         return total
 
 
+def unsupported(rules: Rules) -> str | None:
+    """Why this fast path cannot play ``rules``, or ``None`` when it can.
+
+    It plays the double-six set (all 28 tiles) with the classic turn, block and scoring
+    rules (R11-R23), partnerships, ``partner_tiles_count`` and ``draw_from_stock`` included;
+    the profile fields it does not implement (docs/profiles.md) are refused."""
+    reasons = []
+    if rules.max_pip != 6 or rules.excluded_tiles:
+        reasons.append("a set other than the 28 double-six tiles")
+    if rules.draw_optional:
+        reasons.append("optional drawing")
+    if rules.stock_on_block is not None:
+        reasons.append("the stock going to the closer's rival on a block")
+    if rules.blocked_points != "others":
+        reasons.append(f"blocked_points={rules.blocked_points!r}")
+    if rules.blocked_tie != "nobody":
+        reasons.append(f"blocked_tie={rules.blocked_tie!r}")
+    if rules.capicua_multiplier != 1:
+        reasons.append("the capicúa bonus")
+    if not reasons:
+        return None
+    return f"the fast playout path cannot play {rules.name!r}: " + ", ".join(reasons)
+
+
+def _check(rules: Rules) -> None:
+    reason = unsupported(rules)
+    if reason is not None:
+        raise ValueError(reason)
+
+
 @cache
 def tables_for(max_pip: int) -> Tables:
     """The (cached, shared, read-only) ``Tables`` of the double-``max_pip`` set."""
@@ -189,6 +220,8 @@ def tiles_of(mask: int, max_pip: int = 6) -> list[Tile]:
 class Position:
     """One hand in play, with full information; mutable and owned by its creator.
 
+    Refuses (``ValueError``) a profile it cannot play: see ``unsupported``.
+
     Fields (read them freely; change them only through the methods):
 
     - ``rules`` (``Rules``), ``seats`` (2, 3 or 4), ``tables`` (``Tables``);
@@ -233,6 +266,7 @@ class Position:
 
     @classmethod
     def _blank(cls, rules: Rules, seats: int) -> Position:
+        _check(rules)
         pos = cls.__new__(cls)
         pos.rules = rules
         pos.seats = seats
@@ -803,6 +837,7 @@ def random_order(n: int, rng: random.Random) -> list[int]:
 @cache
 def _deal_plan(rules: Rules, seats: int) -> tuple:
     """Everything ``_deal`` needs for ``rules`` and ``seats``, computed once."""
+    _check(rules)
     if seats not in rules.seat_counts:
         raise ValueError(f"{rules.name} is played with {rules.seat_counts} seats, not {seats}")
     tables = tables_for(rules.max_pip)
@@ -849,7 +884,10 @@ def random_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[int]
 
 def first_lead(tables: Tables, rules: Rules, hands: Sequence[int]) -> tuple[int, int]:
     """The first hand's ``(leader, required tile index)`` as ``dominoes.engine.first_lead``
-    decides it (R7-R9); ``(0, -1)`` when ``rules.first_lead`` is ``"any"``."""
+    decides it (R7-R9); ``(0, -1)`` when ``rules.first_lead`` is ``"any"``. Raises
+    ``ValueError`` for a lead by lot or by any double (the fast path has no seed stream)."""
+    if rules.first_lead not in ("highest_double", "any"):
+        raise ValueError(f"the fast playout path cannot draw the {rules.first_lead!r} lead")
     if rules.first_lead == "any":
         return 0, -1
     dealt = 0

@@ -14,6 +14,7 @@ from dominoes.deal import deal, seed_sha256
 from dominoes.engine import apply, start_hand
 from dominoes.errors import IllegalMove, UnreadableRecord
 from dominoes.rules import PROFILES, Rules
+from dominoes.scoring import is_zapato
 from dominoes.state import (
     Action,
     HandState,
@@ -177,10 +178,20 @@ def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
         scores=(0,) * record.seats,
         hands=(),
     )
+    unknown_leader: set[int] = set()
     for number, hand in enumerate(record.hands):
+        leader = None
+        if number == 0 and rules.first_lead == "lot" and hand.seed is None:
+            # drawn by lot, but no seed to redraw it from: the first action's seat led
+            if hand.actions:
+                leader = hand.actions[0].seat
+            else:
+                unknown_leader.add(number)
         try:
             check_seed(rules, record.seats, hand)
-            match = start_hand(match, seed=hand.seed, dealt=hand.dealt, stock=hand.stock)
+            match = start_hand(
+                match, seed=hand.seed, dealt=hand.dealt, stock=hand.stock, leader=leader
+            )
         except IllegalMove as error:
             return (match if match.hands else None), _refusal(number, None, error)
         for index, action in enumerate(hand.actions):
@@ -188,30 +199,40 @@ def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
                 match = apply(match, action)
             except IllegalMove as error:
                 return match, _refusal(number, index, error)
-    return (match if match.hands else None), summarize(match)
+    return (match if match.hands else None), summarize(match, unknown_leader)
 
 
-def summarize(match: MatchState) -> dict[str, Any]:
+def summarize(match: MatchState, unknown_leader: set[int] | frozenset = frozenset()) -> dict:
     """The legal-record answer of RECORD.md for ``match``: each hand's end, winner, points,
-    counts and leader, then the scoreboard and the match winner (``None`` while it is on)."""
+    counts and leader, then the scoreboard and the match winner (``None`` while it is on).
+
+    Profile extras, present only for the profiles that have them (classic answers are
+    unchanged): each hand's ``capicua`` (``rules.capicua_multiplier``), the top-level
+    ``zapato`` (``rules.zapato``; ``null`` while the match is on). A hand in
+    ``unknown_leader`` (drawn by lot, no seed, no action yet) reports ``leader: null``."""
+    rules = match.rules
     hands = []
     for hand in match.hands:
         result = hand.result
-        hands.append(
-            {
-                "end": result.end.value if result else "in_progress",
-                "winner": list(result.winners) if result else [],
-                "points": result.points if result else 0,
-                "counts": list(result.counts) if result else None,
-                "leader": hand.leader,
-            }
-        )
-    return {
+        entry = {
+            "end": result.end.value if result else "in_progress",
+            "winner": list(result.winners) if result else [],
+            "points": result.points if result else 0,
+            "counts": list(result.counts) if result else None,
+            "leader": None if hand.number in unknown_leader else hand.leader,
+        }
+        if rules.capicua_multiplier != 1:
+            entry["capicua"] = bool(result and result.capicua)
+        hands.append(entry)
+    answer = {
         "ok": True,
         "hands": hands,
         "scores": list(match.scores),
         "winner": list(match.winners) if match.winners is not None else None,
     }
+    if rules.zapato:
+        answer["zapato"] = is_zapato(match)
+    return answer
 
 
 def replay_text(text: str) -> tuple[int, dict[str, Any]]:

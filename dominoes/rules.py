@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dominoes.tiles import Tile, full_set
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -25,10 +27,38 @@ class Rules:
       ``None`` for never.
     - ``draw_from_stock``: whether a seat with no fitting tile draws from the stock (R14);
       when ``False`` the undealt tiles stay out and the seat passes.
-    - ``first_lead``: ``"highest_double"`` (R7-R9: the highest double held, else the
-      heaviest tile, and that tile must be led) or ``"any"``.
-    - ``partner_tiles_count``: whether the partner's count is scored by a team that
-      dominoes (R20 says no).
+    - ``first_lead``: who leads a match's first hand and with what:
+      ``"highest_double"`` (R7-R9: the highest double held, else the heaviest tile, and
+      that tile must be led); ``"any"`` (seat 0, any tile); ``"lot"`` (each seat draws a
+      tile at random from the hand's seed, the heaviest draw leads any tile: see
+      ``dominoes.deal.lot_leader``); ``"double"`` (every hand: the holder of the highest
+      double leads, with any double it holds; a deal with no double is dealt again).
+    - ``partner_tiles_count``: whether a winning team also scores its own (the partner's)
+      tiles, on a domino and on a block (R20, R22 say no).
+
+    Fields added for the other sites' profiles (docs/profiles.md); each default is what
+    ``classic`` does, and each is read by exactly one branch of the engine:
+
+    - ``excluded_tiles``: tiles taken out of the set (``three_player`` plays without 0-0).
+    - ``later_lead``: who leads the hands after the first: ``"rotate"`` (R10: the seat
+      after the last leader) or ``"winner_team"`` (the pair that won the last hand, either
+      partner; after a hand nobody won, the other pair from the one that led it).
+    - ``draw_optional``: a seat with no fitting tile may pass although the stock still
+      holds tiles (R14/R16 off); draws and passes then become the seat's own choices, and
+      the hand also ends blocked after a whole round of passes.
+    - ``stock_on_block``: ``None`` (R18: a hand blocks only once the stock is empty) or
+      ``"closer_rival"`` (a hand blocks as soon as no unplayed tile, held or in the stock,
+      fits an end; the stock's tiles join the count of the closer's rival).
+    - ``blocked_points``: what the winner of a block scores alone (2-3 seats): ``"others"``
+      (R21: the sum of the other counts) or ``"differences"`` (the sum of the differences
+      between each other count and its own).
+    - ``blocked_tie``: a tied block between partnerships: ``"nobody"`` (R22) or
+      ``"leader_team"`` (the pair that led the hand wins it).
+    - ``capicua_multiplier``: a domino made with a non-double that fits both (different)
+      ends scores this many times its points (1: no capicúa bonus).
+    - ``zapato``: whether a match won while the losers have 0 points is marked as a
+      zapato / chiva in the match result.
+    - ``single_hand``: one hand decides the match (its winner wins; a tie has no winner).
     - ``targets``: the match targets a table may choose, in points (R25).
     """
 
@@ -42,6 +72,15 @@ class Rules:
     first_lead: str = "highest_double"
     partner_tiles_count: bool = False
     targets: tuple[int, ...] = (50, 100)
+    excluded_tiles: tuple[Tile, ...] = ()
+    later_lead: str = "rotate"
+    draw_optional: bool = False
+    stock_on_block: str | None = None
+    blocked_points: str = "others"
+    blocked_tie: str = "nobody"
+    capicua_multiplier: int = 1
+    zapato: bool = False
+    single_hand: bool = False
 
     def __hash__(self) -> int:
         return hash(self.name)
@@ -50,16 +89,144 @@ class Rules:
         """True when a table of ``seats`` plays in two partnerships (R2)."""
         return self.partnership_seats == seats
 
+    def tile_set(self) -> tuple[Tile, ...]:
+        """The tiles this profile plays with, heaviest first (R1; minus ``excluded_tiles``)."""
+        return _tile_set(self.max_pip, self.excluded_tiles)
+
     def team_of(self, seat: int, seats: int) -> int:
         """The side a seat scores for: its team (0 or 1) with partnerships, else itself."""
         return seat % 2 if self.partnerships(seats) else seat
 
 
+def _tile_set(max_pip: int, excluded: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    if not excluded:
+        return full_set(max_pip)
+    return tuple(tile for tile in full_set(max_pip) if tile not in excluded)
+
+
 #: The house rules (RULES.md R1-R31).
 CLASSIC = Rules(name="classic")
 
+# The other sites' rule sets (RULES.md "Later profiles"; the choices and the seeds' words
+# are in docs/profiles.md).
+
+#: seeds/002: four seats in pairs, first leader by drawn tiles, winners score every tile.
+INTERNATIONAL = Rules(
+    name="international",
+    seat_counts=(4,),
+    tiles_per_seat={4: 7},
+    redeal_doubles=None,
+    draw_from_stock=False,
+    first_lead="lot",
+    partner_tiles_count=True,
+    targets=(200,),
+    zapato=True,
+)
+
+#: seeds/003 "Dominó Por Parejas" (Federación Española de Dominó).
+SPAIN_PAIRS = Rules(
+    name="spain_pairs",
+    seat_counts=(4,),
+    tiles_per_seat={4: 7},
+    redeal_doubles=None,
+    draw_from_stock=False,
+    first_lead="lot",
+    partner_tiles_count=True,
+    blocked_tie="leader_team",
+    targets=(150,),
+)
+
+#: seeds/003 "Dominó 7+7": the pairs game, each of two people playing both seats of a pair.
+SEVEN_PLUS_SEVEN = Rules(
+    name="seven_plus_seven",
+    seat_counts=(4,),
+    tiles_per_seat={4: 7},
+    redeal_doubles=None,
+    draw_from_stock=False,
+    first_lead="lot",
+    partner_tiles_count=True,
+    blocked_tie="leader_team",
+    targets=(150,),
+)
+
+#: seeds/003 "Dominó Venezolano" (first lead 6-6 as seeds/002 says for Venezuela).
+VENEZUELAN = Rules(
+    name="venezuelan",
+    seat_counts=(4,),
+    tiles_per_seat={4: 7},
+    redeal_doubles=None,
+    draw_from_stock=False,
+    targets=(100,),
+    zapato=True,
+)
+
+#: seeds/003 "Dominó Para 2".
+TWO_PLAYER = Rules(
+    name="two_player",
+    seat_counts=(2,),
+    tiles_per_seat={2: 7},
+    partnership_seats=None,
+    redeal_doubles=None,
+    stock_on_block="closer_rival",
+    blocked_points="differences",
+    targets=(100,),
+)
+
+#: seeds/003 "Dominó Para 3": 27 tiles (no 0-0), 9 each.
+THREE_PLAYER = Rules(
+    name="three_player",
+    seat_counts=(3,),
+    tiles_per_seat={3: 9},
+    partnership_seats=None,
+    redeal_doubles=None,
+    draw_from_stock=False,
+    excluded_tiles=(Tile(0, 0),),
+    blocked_points="differences",
+    targets=(100,),
+)
+
+#: seeds/003 "Dominó Cubano": double-nine, 10 each, 15 tiles out.
+CUBAN = Rules(
+    name="cuban",
+    max_pip=9,
+    seat_counts=(4,),
+    tiles_per_seat={4: 10},
+    redeal_doubles=None,
+    draw_from_stock=False,
+    first_lead="lot",
+    later_lead="winner_team",
+    capicua_multiplier=2,
+    targets=(100,),
+)
+
+#: seeds/001: the first tile is a double, drawing is optional, one hand decides.
+FIRST_DOUBLE = Rules(
+    name="first_double",
+    seat_counts=(2, 3, 4),
+    tiles_per_seat={2: 7, 3: 7, 4: 7},
+    partnership_seats=None,
+    redeal_doubles=None,
+    first_lead="double",
+    draw_optional=True,
+    single_hand=True,
+    targets=(1,),
+)
+
 #: Every profile by name; records name their profile with these keys.
-PROFILES: dict[str, Rules] = {CLASSIC.name: CLASSIC}
+PROFILES: dict[str, Rules] = {
+    rules.name: rules
+    for rules in (
+        CLASSIC,
+        INTERNATIONAL,
+        SPAIN_PAIRS,
+        SEVEN_PLUS_SEVEN,
+        VENEZUELAN,
+        TWO_PLAYER,
+        THREE_PLAYER,
+        CUBAN,
+        FIRST_DOUBLE,
+    )
+}
 
 
 def rules_named(name: str) -> Rules:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.rules import Rules
-from dominoes.state import HandEnd, HandResult
+from dominoes.state import HandEnd, HandResult, MatchOutcome, MatchState
 from dominoes.tiles import Tile
 
 
@@ -21,11 +21,14 @@ def team_members(rules: Rules, seats: int, seat: int) -> tuple[int, ...]:
     return (seat,)
 
 
-def score_domino(rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int) -> HandResult:
+def score_domino(
+    rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int, capicua: bool = False
+) -> HandResult:
     """The result when ``seat`` played its last tile (R17, R20).
 
     The seat (with its partner, R20) scores its rivals' counts; the partner's tiles count
-    only when ``rules.partner_tiles_count``.
+    only when ``rules.partner_tiles_count``. A ``capicua`` domino (the last tile a
+    non-double fitting both different ends) scores ``rules.capicua_multiplier`` times.
     """
     seats = len(holdings)
     counts = counts_of(holdings)
@@ -34,6 +37,10 @@ def score_domino(rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int) ->
         points = sum(counts)
     else:
         points = sum(count for s, count in enumerate(counts) if s not in winners)
+    if capicua and rules.capicua_multiplier != 1:
+        return HandResult(
+            HandEnd.DOMINO, winners, points * rules.capicua_multiplier, counts, capicua=True
+        )
     return HandResult(HandEnd.DOMINO, winners, points, counts)
 
 
@@ -49,20 +56,28 @@ def _lowest_tiles_winner(holdings: Sequence[Sequence[Tile]], tied: Sequence[int]
     return leaders[0] if len(leaders) == 1 else None
 
 
-def score_blocked(rules: Rules, holdings: Sequence[Sequence[Tile]]) -> HandResult:
+def score_blocked(
+    rules: Rules, holdings: Sequence[Sequence[Tile]], leader: int | None = None
+) -> HandResult:
     """The result of a blocked hand (R18, R21-R23).
 
     Partnerships (R22): the team with the lower summed count scores the other team's count;
-    equal teams score nothing. Alone (R21, R23): the lowest count scores every other seat's
-    count, ties broken by lowest tiles; an unbroken tie scores nothing.
+    equal teams score nothing (or, with ``rules.blocked_tie == "leader_team"``, the team of
+    ``leader``, the seat that led the hand, wins). Alone (R21, R23): the lowest count scores
+    every other seat's count (or, with ``rules.blocked_points == "differences"``, the sum of
+    its differences with each), ties broken by lowest tiles; an unbroken tie, or a win worth
+    nothing, scores nothing.
     """
     seats = len(holdings)
     counts = counts_of(holdings)
     if rules.partnerships(seats):
         team_counts = [sum(counts[s] for s in range(seats) if s % 2 == team) for team in (0, 1)]
         if team_counts[0] == team_counts[1]:
-            return HandResult(HandEnd.BLOCKED, (), 0, counts)
-        winning_team = 0 if team_counts[0] < team_counts[1] else 1
+            if rules.blocked_tie != "leader_team" or leader is None:
+                return HandResult(HandEnd.BLOCKED, (), 0, counts)
+            winning_team = leader % 2
+        else:
+            winning_team = 0 if team_counts[0] < team_counts[1] else 1
         winners = team_members(rules, seats, winning_team)
         points = sum(counts) if rules.partner_tiles_count else team_counts[1 - winning_team]
         return HandResult(HandEnd.BLOCKED, winners, points, counts)
@@ -71,7 +86,12 @@ def score_blocked(rules: Rules, holdings: Sequence[Sequence[Tile]]) -> HandResul
     winner = tied[0] if len(tied) == 1 else _lowest_tiles_winner(holdings, tied)
     if winner is None:
         return HandResult(HandEnd.BLOCKED, (), 0, counts)
-    points = sum(count for seat, count in enumerate(counts) if seat != winner)
+    if rules.blocked_points == "differences":
+        points = sum(count - counts[winner] for seat, count in enumerate(counts) if seat != winner)
+        if points == 0:
+            return HandResult(HandEnd.BLOCKED, (), 0, counts)
+    else:
+        points = sum(count for seat, count in enumerate(counts) if seat != winner)
     return HandResult(HandEnd.BLOCKED, (winner,), points, counts)
 
 
@@ -81,3 +101,12 @@ def add_to_scores(scores: Sequence[int], result: HandResult) -> tuple[int, ...]:
         score + result.points if seat in result.winners else score
         for seat, score in enumerate(scores)
     )
+
+
+def is_zapato(match: MatchState) -> bool | None:
+    """For profiles with ``rules.zapato``: whether the match was won while every losing
+    seat still had 0 points (a zapato / chiva). ``None`` while the match is on, when it did
+    not end by reaching the target, or when the profile has no zapato."""
+    if not match.rules.zapato or match.outcome is not MatchOutcome.TARGET or not match.winners:
+        return None
+    return all(score == 0 for seat, score in enumerate(match.scores) if seat not in match.winners)

@@ -67,12 +67,15 @@ class HandResult:
 
     ``winners``: the seats that scored, sorted (both partners with 4 seats), empty when
     nobody scored. ``points``: what they scored. ``counts``: each seat's count (R19).
+    ``capicua``: the domino was a capicúa (profiles with ``capicua_multiplier``; the points
+    already include the bonus).
     """
 
     end: HandEnd
     winners: tuple[int, ...]
     points: int
     counts: tuple[int, ...]
+    capicua: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,9 @@ class HandState:
     - ``required_lead``: the tile the lead must be (R7-R9), or ``None`` for any tile.
     - ``actions``: every action so far, automatic draws and passes included (R16).
     - ``seed``: the shuffle seed, ``None`` when the deal came from elsewhere.
+    - ``lead_seats``: before the lead, the seats any of which may lead (``turn`` first),
+      for profiles where a pair chooses its leader (``later_lead == "winner_team"``);
+      empty otherwise (only ``turn`` may act).
     """
 
     number: int
@@ -105,6 +111,7 @@ class HandState:
     actions: tuple[Action, ...]
     result: HandResult | None = None
     seed: bytes | None = None
+    lead_seats: tuple[int, ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -190,8 +197,11 @@ def _parse_tiles(names: list[str], max_pip: int) -> tuple[Tile, ...]:
 
 
 def hand_to_dict(hand: HandState) -> dict:
-    """A complete, JSON-ready snapshot of a hand (secrets included: server side only)."""
-    return {
+    """A complete, JSON-ready snapshot of a hand (secrets included: server side only).
+
+    ``lead_seats`` and a result's ``capicua`` are written only when set, so classic
+    snapshots keep their shape."""
+    out = {
         "number": hand.number,
         "dealt": [_tiles(tiles) for tiles in hand.dealt],
         "stock": _tiles(hand.stock),
@@ -213,6 +223,11 @@ def hand_to_dict(hand: HandState) -> dict:
         },
         "seed": hand.seed.hex() if hand.seed is not None else None,
     }
+    if hand.lead_seats:
+        out["lead_seats"] = list(hand.lead_seats)
+    if hand.result is not None and hand.result.capicua:
+        out["result"]["capicua"] = True
+    return out
 
 
 def hand_from_dict(data: dict, max_pip: int = 6) -> HandState:
@@ -237,8 +252,10 @@ def hand_from_dict(data: dict, max_pip: int = 6) -> HandState:
             winners=tuple(result["winners"]),
             points=result["points"],
             counts=tuple(result["counts"]),
+            capicua=result.get("capicua", False),
         ),
         seed=bytes.fromhex(data["seed"]) if data["seed"] is not None else None,
+        lead_seats=tuple(data.get("lead_seats", ())),
     )
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dominoes.deal import seed_sha256
-from dominoes.engine import legal_moves
+from dominoes.engine import legal_moves, may_act, optional_actions
+from dominoes.scoring import is_zapato
 from dominoes.state import Draw, HandState, MatchState, Pass, Play
 from dominoes.tiles import Tile
 
@@ -52,10 +53,11 @@ class HandSummary:
     leader: int
     seed_sha256: str | None
     seed: str | None
+    capicua: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
+        """JSON-ready form (``capicua`` only when the hand ended in one)."""
+        out = {
             "number": self.number,
             "end": self.end,
             "winners": list(self.winners),
@@ -66,6 +68,9 @@ class HandSummary:
             "seed_sha256": self.seed_sha256,
             "seed": self.seed,
         }
+        if self.capicua:
+            out["capicua"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,16 @@ class SeatView:
     - ``legal_moves``: the seat's plays when it is its turn, else empty.
     - ``log``: the current hand's public actions; ``last_hand``: the previous finished hand
       (or the current one once over), every hand shown.
+
+    Profile extras (``docs/profiles.md``), written by ``to_dict`` only when the profile
+    has them, so classic views keep their shape:
+
+    - ``choices``: ``("draw", "pass")`` when the seat may choose to draw or to pass
+      (``rules.draw_optional``); ``()`` otherwise. Key ``choices`` only for such profiles.
+    - ``lead_seats``: before a lead the pair chooses (``later_lead == "winner_team"``), the
+      seats that may lead; either one gets ``legal_moves``. Key ``lead_seats`` only then.
+    - ``zapato``: ``rules.zapato`` profiles: whether the won match is a zapato (``None``
+      while it is on). Key ``zapato`` only for such profiles.
     """
 
     seat: int
@@ -101,10 +116,15 @@ class SeatView:
     winners: tuple[int, ...] | None
     outcome: str | None
     abandoned_by: int | None
+    choices: tuple[str, ...] = ()
+    lead_seats: tuple[int, ...] = ()
+    zapato: bool | None = None
+    draw_optional: bool = False
+    has_zapato: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, as the API and pages serve it."""
-        return {
+        out = {
             "seat": self.seat,
             "seats": self.seats,
             "rules": self.rules,
@@ -127,6 +147,13 @@ class SeatView:
             "outcome": self.outcome,
             "abandoned_by": self.abandoned_by,
         }
+        if self.draw_optional:
+            out["choices"] = list(self.choices)
+        if self.lead_seats:
+            out["lead_seats"] = list(self.lead_seats)
+        if self.has_zapato:
+            out["zapato"] = self.zapato
+        return out
 
 
 def public_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:
@@ -158,6 +185,7 @@ def summarize_hand(hand: HandState) -> HandSummary:
         leader=hand.leader,
         seed_sha256=seed_sha256(hand.seed) if hand.seed is not None else None,
         seed=hand.seed.hex() if hand.seed is not None else None,
+        capicua=hand.result.capicua,
     )
 
 
@@ -187,7 +215,7 @@ def view_for(match: MatchState, seat: int) -> SeatView:
         line=hand.line,
         ends=hand.ends,
         stock_size=hand.stock_left,
-        legal_moves=tuple(legal_moves(match)) if playing and hand.turn == seat else (),
+        legal_moves=tuple(legal_moves(match, seat)) if playing and may_act(match, seat) else (),
         log=public_log(hand, seat),
         seed_sha256=seed_sha256(hand.seed) if hand.seed is not None else None,
         last_hand=last_hand,
@@ -195,4 +223,13 @@ def view_for(match: MatchState, seat: int) -> SeatView:
         winners=match.winners,
         outcome=match.outcome.value if match.outcome else None,
         abandoned_by=match.abandoned_by,
+        choices=tuple(
+            "draw" if isinstance(action, Draw) else "pass" for action in optional_actions(match)
+        )
+        if playing and hand.turn == seat
+        else (),
+        lead_seats=hand.lead_seats if playing and hand.ends is None else (),
+        zapato=is_zapato(match),
+        draw_optional=match.rules.draw_optional,
+        has_zapato=match.rules.zapato,
     )
