@@ -270,9 +270,10 @@ class MoveListCreateApi(TableScopedApi):
         from config.api_errors import api_exception_handler
 
         with transaction.atomic():
-            if not Table.objects.select_for_update().filter(pk=table_id).exists():
-                raise not_found()
-            if not Seat.objects.filter(table_id=table_id, user=request.user).exists():
+            seated = Table.objects.select_for_update(of=("self",)).filter(
+                pk=table_id, seat_set__user=request.user
+            )
+            if not seated.exists():  # missing, or not the caller's table: same 404
                 raise not_found()
             remembered = MoveRequest.objects.filter(
                 user=request.user, table_id=table_id, key=key
