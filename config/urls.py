@@ -12,6 +12,7 @@ urlpatterns = [
     path("api/v1/", include("tables.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("tables.help_urls")),
     path("", include("tables.urls")),
 ]
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
+from tables.help import summary_strings
 
 
 @login_required
@@ -173,4 +174,5 @@ def ui_strings() -> dict[str, str]:
         "refused": _("No se pudo hacer: %(detail)s"),
         "played": _("Has jugado %(tile)s."),
         "updated": _("La mesa ha cambiado."),
+        **summary_strings(),  # the last hand explained with its numbers (R20-R23)
     }

@@ -1,0 +1,182 @@
+"""The rules page (``/reglas/``, public) and the words the table page uses to explain a
+finished hand with its numbers (``summary_strings``, merged into ``views.ui_strings``).
+
+The rules themselves are prose in two templates, ``help/rules_es.html`` and
+``help/rules_en.html`` (one per language; every rule keeps its RULES.md id as an anchor,
+``/reglas/#R22``). The worked examples are data (``tables.help_examples``) turned into
+sentences here, so every number on the page comes from the checked data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tables.help_examples import EXAMPLES, Example
+
+#: The languages with their own rules text; anything else reads the Spanish one.
+PROSE_LANGUAGES = ("es", "en")
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules, the table options, the bots and tips for beginners (R1-R31)."""
+    language = (get_language() or "es").split("-")[0]
+    if language not in PROSE_LANGUAGES:
+        language = "es"
+    user = request.user
+    pip_colour = getattr(user, "pip_colour", "coloured") if user.is_authenticated else "coloured"
+    context = {
+        "prose": f"help/rules_{language}.html",
+        "examples": {example.key.replace("-", "_"): present(example) for example in EXAMPLES},
+        "pip_colour": pip_colour,
+    }
+    return render(request, "help/rules.html", context)
+
+
+def _equation(counts: list[int], total: int) -> str:
+    """``"12 + 7 = 19"``, or just ``"20"`` for a single count."""
+    if len(counts) == 1:
+        return str(total)
+    return " + ".join(str(count) for count in counts) + f" = {total}"
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 2:
+        return _(" y ").join(names)
+    return ", ".join(names[:-1]) + _(" y ") + names[-1]
+
+
+def _values(tiles: tuple[str, ...]) -> str:
+    """A seat's tile values, lowest first (R23): ``"0, 6"``."""
+    return ", ".join(str(v) for v in sorted(sum(map(int, t.split("-"))) for t in tiles))
+
+
+def present(example: Example) -> dict[str, Any]:
+    """What the page shows of ``example``: a row per seat (name, team, tiles, count) and
+    the sentences that explain the result, every number taken from the example's claims."""
+    names = example.names
+    counts = example.counts
+    pairs = example.seats == 4
+    team_name = (_("Pareja A"), _("Pareja B"))
+    rows = [
+        {
+            "name": names[seat],
+            "team": team_name[seat % 2] if pairs else "",
+            "tiles": list(tiles),
+            "count": counts[seat],
+            "winner": seat in example.winners,
+        }
+        for seat, tiles in enumerate(example.holdings)
+    ]
+    lines: list[str] = []
+    result = {"example": example, "rows": rows, "lines": lines}
+    if example.end == "domino":
+        out = example.out
+        rivals = [s for s in range(example.seats) if s not in example.winners]
+        sum_ = _equation([counts[s] for s in rivals], example.points)
+        lines.append(_("%(name)s coloca su última ficha: dominó.") % {"name": names[out]})
+        if pairs:
+            partner = (out + 2) % 4
+            lines.append(
+                _("Lo que le queda a %(partner)s (%(count)s) no cuenta: es la pareja de %(name)s.")
+                % {"partner": names[partner], "count": counts[partner], "name": names[out]}
+            )
+            lines.append(
+                _("%(names)s se llevan lo que les queda a los rivales: %(sum)s puntos.")
+                % {"names": _names([names[out], names[partner]]), "sum": sum_}
+            )
+        elif len(rivals) == 1:
+            lines.append(_("Se lleva lo que le queda a su rival: %(sum)s puntos.") % {"sum": sum_})
+        else:
+            lines.append(
+                _("Se lleva lo que les queda a sus rivales: %(sum)s puntos.") % {"sum": sum_}
+            )
+        return result
+
+    pip = example.ends[0] if example.ends else ""
+    if pairs:
+        lines.append(
+            _("Mesa cerrada: las dos puntas muestran el %(pip)s y nadie tiene ese número.")
+            % {"pip": pip}
+        )
+        for team in (0, 1):
+            seats = [s for s in range(4) if s % 2 == team]
+            total = sum(counts[s] for s in seats)
+            lines.append(
+                _("%(team)s (%(names)s): %(sum)s.")
+                % {
+                    "team": team_name[team],
+                    "names": _names([names[s] for s in seats]),
+                    "sum": _equation([counts[s] for s in seats], total),
+                }
+            )
+        if example.winners:
+            lines.append(
+                _("%(team)s tiene menos puntos y se lleva la cuenta de la otra: %(points)s puntos.")
+                % {"team": team_name[example.winners[0] % 2], "points": example.points}
+            )
+        else:
+            lines.append(_("Las dos parejas suman lo mismo: nadie suma en esta mano."))
+        return result
+
+    lines.append(
+        _(
+            "Mesa cerrada: las dos puntas muestran el %(pip)s, nadie "
+            "tiene ese número y el pozo está vacío."
+        )
+        % {"pip": pip}
+    )
+    lowest = min(counts)
+    tied = [s for s, count in enumerate(counts) if count == lowest]
+    if len(tied) > 1:
+        lines.append(
+            _("%(names)s empatan con la cuenta más baja: %(count)s.")
+            % {"names": _names([names[s] for s in tied]), "count": lowest}
+        )
+        lines.append(
+            _("Se comparan sus fichas de la de menor valor a la de mayor: %(values)s.")
+            % {"values": "; ".join(f"{names[s]} {_values(example.holdings[s])}" for s in tied)}
+        )
+    if example.winners:
+        winner = example.winners[0]
+        others = [counts[s] for s in range(example.seats) if s != winner]
+        values = {"name": names[winner], "sum": _equation(others, example.points)}
+        if len(tied) > 1:
+            lines.append(
+                _(
+                    "Gana %(name)s y se lleva las cuentas de todos los demás, "
+                    "empatados incluidos: %(sum)s puntos."
+                )
+                % values
+            )
+        else:
+            lines.append(
+                _("%(name)s tiene la cuenta más baja y se lleva las de los demás: %(sum)s puntos.")
+                % values
+            )
+    else:
+        lines.append(_("Las fichas valen lo mismo una a una: nadie suma en esta mano."))
+    return result
+
+
+def summary_strings() -> dict[str, str]:
+    """The table page's explanation of the last hand with its numbers (``table.js``
+    ``renderLastHand``); ``%(rule)s`` becomes a link to the rule on this page."""
+    return {
+        "why_domino": _("Cuentan las fichas de los rivales (%(rule)s): %(sum)s puntos."),
+        "why_partner": _("Lo de %(name)s no cuenta: es su pareja."),
+        "why_lowest": _(
+            "Gana la cuenta más baja (%(rule)s): %(name)s, con %(count)s, se lleva %(sum)s puntos."
+        ),
+        "why_tie": _(
+            "Empate con %(count)s: decide la ficha de menor valor (%(rule)s): %(values)s."
+        ),
+        "why_tie_winner": _("Gana %(name)s y se lleva %(sum)s puntos."),
+        "why_tie_nobody": _("Las fichas valen lo mismo: nadie suma."),
+        "why_teams": _("Gana la pareja con menos puntos (%(rule)s): %(a)s contra %(b)s."),
+        "why_teams_tie": _("Empate: nadie suma."),
+    }
