@@ -104,7 +104,16 @@ CASES = [
         {"tile": "{tile}", "end": 7, "version": "{version}"},
         {},
         400,
-        {"invalid"},
+        {"invalid", "tile_does_not_fit"},
+    ),
+    (
+        "end 10",
+        "post",
+        MOVES,
+        {"tile": "{tile}", "end": 10, "version": "{version}"},
+        {},
+        400,
+        {"invalid", "tile_does_not_fit"},
     ),
     (
         "end huge",
