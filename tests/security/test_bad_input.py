@@ -5,12 +5,13 @@ with a stable ``code``, never a 500, and nothing changes (version, moves, tables
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from tables.models import Move, MoveRequest, Table
 from tests.security.helpers import seated_clients
-from tests.tables.play import create_table, table
+from tests.tables.play import create_table, play_one, table
 
 pytestmark = pytest.mark.django_db
 
@@ -319,7 +320,7 @@ CASES = [
         {"seats": 2, "target": 70, "others": ["nino"]},
         {},
         400,
-        {"invalid"},
+        {"invalid", "invalid_table"},
     ),
     (
         "create: unknown bot",
@@ -385,9 +386,14 @@ def _fill(value, facts: dict):
 
 @pytest.fixture
 def world(api_client_for, alice, bob, carol, mallory):
-    """A running alice-bob table seen by the seat to move; a table alice is not at."""
+    """A running alice-bob table (lead played) seen by the seat to move; a table alice is
+    not at."""
     table_id, clients = seated_clients(api_client_for, [alice, bob])
     other = create_table(api_client_for(carol), 2, ["friend"])["id"]
+    state = table(clients[0], table_id)
+    # play the lead, so that the move under test is placed on an end (R11, R12)
+    lead = table(clients[state["turn_seat"]], table_id)
+    assert play_one(clients[state["turn_seat"]], lead, random.Random(0)).status_code == 200
     state = table(clients[0], table_id)
     seat = state["turn_seat"]
     mine = table(clients[seat], table_id)
