@@ -8,6 +8,8 @@ the codes of RECORD.md.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 from django.db import transaction
@@ -22,13 +24,11 @@ from tables import selectors, services
 from tables.errors import TableError, not_found
 from tables.models import MoveRequest, Seat, Table
 
-TILE_PATTERN = r"^[0-6]-[0-6]$"
+TILE_PATTERN = r"^[0-9]-[0-9]$"  # double-nine sets too (the cuban profile)
 PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
 #: Table ids are BigAutoField primary keys: anything larger cannot exist (and would make
 #: the database refuse the query, a 500, rather than answer "not found").
 MAX_ID = 2**63 - 1
-#: An invite token as ``services.new_invite_token`` makes them (URL-safe base64).
-INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: An Idempotency-Key: 1-128 visible ASCII characters.
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
 
@@ -57,15 +57,6 @@ class TableScopedApi(APIView):
             value = kwargs.get(name)
             if value is not None and not 0 <= value <= MAX_ID:
                 raise not_found()
-
-
-def _check_invite_token(token: str) -> None:
-    if not INVITE_TOKEN.fullmatch(token):
-        raise TableError(
-            "invite_not_found",
-            "Esta invitación no existe o ya no es válida.",
-            status_code=status.HTTP_404_NOT_FOUND,
-        )
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -151,8 +142,19 @@ class TableListCreateApi(APIView):
     throttle_scope = "tables"
 
     class TableCreateSerializer(StrictSerializer):
+        rules = serializers.ChoiceField(
+            choices=services.offered_profiles(),
+            default="classic",
+            help_text="The rule profile; 'classic' is the house rules (RULES.md).",
+        )
         seats = serializers.ChoiceField(choices=[2, 3, 4])
-        target = serializers.ChoiceField(choices=[50, 100])
+        target = serializers.IntegerField(
+            min_value=1,
+            max_value=1000,
+            required=False,
+            help_text="Points to win: 50 or 100 for classic; each profile has its own. "
+            "Left out: the profile's first target.",
+        )
         others = serializers.ListField(
             child=serializers.ChoiceField(choices=PLAYER_CHOICES),
             min_length=1,
@@ -206,10 +208,18 @@ class MoveListCreateApi(TableScopedApi):
     throttle_scope = "moves"
 
     class MovePlaySerializer(StrictSerializer):
-        tile = serializers.RegexField(TILE_PATTERN, help_text='A tile you hold, "6-4".')
+        action = serializers.ChoiceField(
+            choices=["play", "draw", "pass"],
+            default="play",
+            help_text="'play' a tile; 'draw' or 'pass' only where the profile makes drawing "
+            "a choice (game.choices), never in classic (R16: automatic).",
+        )
+        tile = serializers.RegexField(
+            TILE_PATTERN, required=False, help_text='A tile you hold, "6-4" (for a play).'
+        )
         end = serializers.IntegerField(
             min_value=0,
-            max_value=6,
+            max_value=9,
             required=False,
             allow_null=True,
             help_text="The pip of the end to play on; needed only when the tile fits both.",
@@ -278,7 +288,14 @@ class MoveListCreateApi(TableScopedApi):
             remembered = MoveRequest.objects.filter(
                 user=request.user, table_id=table_id, key=key
             ).first()
+            fingerprint = request_fingerprint(request.data)
             if remembered is not None:
+                if remembered.request_hash != fingerprint:
+                    raise TableError(
+                        "idempotency_key_reused",
+                        "This Idempotency-Key was used for a different move.",
+                        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                    )
                 return _replayed(remembered)
             # No savepoint around the play: each service call is atomic on its own (a
             # refused move rolls itself back), and an overdue turn's forfeit (R27), which
@@ -291,10 +308,18 @@ class MoveListCreateApi(TableScopedApi):
                 user=request.user,
                 table_id=table_id,
                 key=key,
+                request_hash=fingerprint,
                 status_code=response.status_code,
                 body=response.data,
             )
             return response
+
+
+def request_fingerprint(data) -> str:
+    """SHA-256 of the request body as canonical JSON: a key reused for another body is
+    refused instead of answered with the first move's result."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _replayed(remembered: MoveRequest) -> Response:
@@ -358,7 +383,7 @@ class InviteDetailApi(APIView):
         )
     )
     def get(self, request: Request, token: str) -> Response:
-        _check_invite_token(token)
+        services.check_invite_token(token)
         return Response(selectors.invite_preview(token))
 
 
@@ -369,7 +394,7 @@ class JoinApi(APIView):
 
     @extend_schema(request=None, responses={200: TableSerializer})
     def post(self, request: Request, token: str) -> Response:
-        _check_invite_token(token)
+        services.check_invite_token(token)
         seat = services.seat_join(token=token, user=request.user)
         table, seat = selectors.table_for_user(seat.table_id, request.user)
         return table_response(request, table, seat)

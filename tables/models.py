@@ -204,9 +204,10 @@ class MoveRequest(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     table = models.ForeignKey(Table, on_delete=models.CASCADE)
     key = models.CharField(max_length=128)
+    request_hash = models.CharField(max_length=64, default="")
     status_code = models.PositiveSmallIntegerField()
     body = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         constraints = [

@@ -22,7 +22,6 @@ from django.db.models import (
 )
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from dominoes import (
     Draw,
@@ -39,7 +38,7 @@ from dominoes import (
 from dominoes.rules import rules_named
 from dominoes.state import Action
 from tables import services
-from tables.errors import TableError, not_found
+from tables.errors import not_found
 from tables.models import Hand, Move, Seat, Table
 
 
@@ -241,15 +240,14 @@ def invite_preview(token: str) -> dict[str, Any]:
     """What an open invite is for: ``{"table", "seat", "seats", "target", "creator",
     "partner", "players"}``. Raises ``TableError`` ``invite_not_found`` (404) for an
     unknown, used or revoked token, or a table no longer waiting."""
+    services.check_invite_token(token)
     seat = (
         Seat.objects.filter(invite_token=token, user__isnull=True, bot="", table__status="waiting")
         .select_related("table__creator")
         .first()
     )
-    if seat is None or not token:
-        raise TableError(
-            "invite_not_found", _("Esta invitación no existe o ya no es válida."), status_code=404
-        )
+    if seat is None:
+        raise services.invite_not_found()
     table = _load(seat.table_id)
     return {
         "table": table.pk,
@@ -277,17 +275,17 @@ def match_from_log(table: Table) -> MatchState | None:
         match = start_hand(
             match,
             seed=bytes.fromhex(hand.seed),
-            dealt=[[parse_tile(tile) for tile in tiles] for tiles in hand.dealt],
-            stock=[parse_tile(tile) for tile in hand.stock],
+            dealt=[[parse_tile(tile, rules.max_pip) for tile in tiles] for tiles in hand.dealt],
+            stock=[parse_tile(tile, rules.max_pip) for tile in hand.stock],
         )
         for move in sorted(hand.moves.all(), key=lambda move: move.sequence):
-            match = apply(match, _action(move))
+            match = apply(match, _action(move, rules.max_pip))
     return match
 
 
-def _action(move: Move) -> Action:
+def _action(move: Move, max_pip: int) -> Action:
     if move.kind == Move.Kind.PLAY:
-        return Play(move.seat, parse_tile(move.tile), move.end)
+        return Play(move.seat, parse_tile(move.tile, max_pip), move.end)
     if move.kind == Move.Kind.DRAW:
-        return Draw(move.seat, parse_tile(move.tile))
+        return Draw(move.seat, parse_tile(move.tile, max_pip))
     return Pass(move.seat)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import secrets
 from datetime import datetime, timedelta
 
@@ -39,14 +40,20 @@ from dominoes import (
     view_for,
 )
 from dominoes.bots import choose_play
+from dominoes.engine import legal_moves, may_act, optional_actions
 from dominoes.errors import UnreadableRecord
+from dominoes.rules import CLASSIC, PROFILES
 from dominoes.state import Draw, HandState
+from dominoes.tiles import Tile
 from tables.errors import TableError, not_found, refused_move
 from tables.models import BOT_CHOICES, Hand, Move, Seat, Table
 
 logger = logging.getLogger(__name__)
 
 FRIEND = "friend"
+#: Profiles the engine plays but the service cannot seat yet: in ``seven_plus_seven`` one
+#: person holds two seats, which a seat-per-user table does not allow.
+SERVICE_UNSUPPORTED_PROFILES = frozenset({"seven_plus_seven"})
 BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
 ACTIVE = (Table.Status.WAITING, Table.Status.PLAYING)
 
@@ -54,6 +61,23 @@ ACTIVE = (Table.Status.WAITING, Table.Status.PLAYING)
 def new_invite_token() -> str:
     """An invite token: 192 random bits from the CSPRNG, URL-safe (32 characters)."""
     return secrets.token_urlsafe(24)
+
+
+_INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def check_invite_token(token: str) -> None:
+    """Refuse (404 ``invite_not_found``) a string that cannot be an invite token, before
+    it reaches the database (a NUL byte would make PostgreSQL fail the query)."""
+    if not isinstance(token, str) or not _INVITE_TOKEN.fullmatch(token):
+        raise invite_not_found()
+
+
+def invite_not_found() -> TableError:
+    """The refusal for an unknown, used or revoked invite."""
+    return TableError(
+        "invite_not_found", _("Esta invitación no existe o ya no es válida."), status_code=404
+    )
 
 
 # --- reading the state ------------------------------------------------------------------
@@ -219,7 +243,7 @@ def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
         return
     if match.hand.is_over:
         return
-    if seats[match.hand.turn].bot:
+    if _acting_bot(seats, match) is not None:
         transaction.on_commit(
             lambda: _enqueue(
                 tasks.bot_play, table_id, version, countdown=settings.BOT_DELAY_SECONDS
@@ -232,19 +256,48 @@ def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
 # --- creating and joining -------------------------------------------------------------------
 
 
-def table_create(*, creator, seats: int, target: int, others: list[str]) -> Table:
+def table_create(
+    *,
+    creator,
+    seats: int,
+    others: list[str],
+    target: int | None = None,
+    rules: str = CLASSIC.name,
+) -> Table:
     """Create a table with ``creator`` at seat 0 (R29).
 
-    ``seats``: 2, 3 or 4. ``target``: 50 or 100 points. ``others``: one entry per other
-    seat, in seat order from seat 1: ``"friend"`` (an invite link is made for it) or a
-    bot name (``"garabato"``, ``"nino"``, ``"quelonia"``). With 4 seats, ``others[1]`` is
-    seat 2, the creator's partner (R2). When no friend is invited the match starts at
-    once (R30). Raises ``TableError`` (``invalid_table``) for anything else.
+    ``rules``: a profile name (``dominoes.PROFILES``; ``"classic"`` is RULES.md).
+    ``seats``: one of the profile's table sizes (2, 3 or 4 for classic). ``target``: one
+    of its targets in points (50 or 100 for classic; ``None`` takes the profile's first,
+    e.g. a single-hand profile). ``others``: one entry per other seat, in seat order from
+    seat 1: ``"friend"`` (an invite link is made for it) or a bot name (``"garabato"``,
+    ``"nino"``, ``"quelonia"``). With partnerships, ``others[1]`` is seat 2, the creator's
+    partner (R2). When no friend is invited the match starts at once (R30). Raises
+    ``TableError`` (``invalid_table``) for anything else.
     """
-    if seats not in (2, 3, 4):
-        raise TableError("invalid_table", _("Una mesa tiene 2, 3 o 4 asientos."), rule="R2")
-    if target not in (50, 100):
-        raise TableError("invalid_table", _("La meta es 50 o 100 puntos."), rule="R25")
+    profile = PROFILES.get(rules)
+    if profile is None or profile.name in SERVICE_UNSUPPORTED_PROFILES:
+        raise TableError(
+            "invalid_table",
+            _("Reglas desconocidas: %(rules)s.") % {"rules": rules},
+            extra={"profiles": offered_profiles()},
+        )
+    if target is None:
+        target = profile.targets[0]
+    if seats not in profile.seat_counts:
+        raise TableError(
+            "invalid_table",
+            _("Con estas reglas una mesa tiene %(counts)s asientos.")
+            % {"counts": ", ".join(str(n) for n in profile.seat_counts)},
+            rule="R2",
+        )
+    if target not in profile.targets:
+        raise TableError(
+            "invalid_table",
+            _("Con estas reglas la meta es de %(targets)s puntos.")
+            % {"targets": ", ".join(str(n) for n in profile.targets)},
+            rule="R25",
+        )
     if len(others) != seats - 1 or any(kind not in (FRIEND, *BOT_NAMES) for kind in others):
         raise TableError(
             "invalid_table",
@@ -253,14 +306,18 @@ def table_create(*, creator, seats: int, target: int, others: list[str]) -> Tabl
         )
     now = timezone.now()
     with transaction.atomic():
-        table = Table.objects.create(seats=seats, target=target, creator=creator, last_move_at=now)
-        seat_rows = [Seat(table=table, index=0, user=creator, team=_team(0, seats), joined_at=now)]
+        table = Table.objects.create(
+            seats=seats, target=target, rules=profile.name, creator=creator, last_move_at=now
+        )
+        seat_rows = [
+            Seat(table=table, index=0, user=creator, team=profile.team_of(0, seats), joined_at=now)
+        ]
         for index, kind in enumerate(others, start=1):
             seat_rows.append(
                 Seat(
                     table=table,
                     index=index,
-                    team=_team(index, seats),
+                    team=profile.team_of(index, seats),
                     bot=kind if kind != FRIEND else "",
                     joined_at=now if kind != FRIEND else None,
                     invite_token=new_invite_token() if kind == FRIEND else None,
@@ -272,12 +329,14 @@ def table_create(*, creator, seats: int, target: int, others: list[str]) -> Tabl
     return table
 
 
-def _team(index: int, seats: int) -> int:
-    return index % 2 if seats == 4 else index
+def offered_profiles() -> list[str]:
+    """The rule profiles a table may be created with, ``"classic"`` first."""
+    return [name for name in PROFILES if name not in SERVICE_UNSUPPORTED_PROFILES]
 
 
 def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
-    match = advance(new_match(table.seats, table.target, seed=new_seed()))
+    rules = PROFILES[table.rules]
+    match = advance(new_match(table.seats, table.target, seed=new_seed(), rules=rules))
     table.status = Table.Status.PLAYING
     _save_transition(table, seats, None, match, now, chosen_actions=0)
     _after_commit(table, seats, match)
@@ -291,6 +350,7 @@ def seat_join(*, token: str, user) -> Seat:
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
     (409: the table is no longer waiting).
     """
+    check_invite_token(token)
     now = timezone.now()
     with transaction.atomic():
         seat = (
@@ -298,12 +358,8 @@ def seat_join(*, token: str, user) -> Seat:
             .only("table_id")
             .first()
         )
-        if seat is None or not token:
-            raise TableError(
-                "invite_not_found",
-                _("Esta invitación no existe o ya no es válida."),
-                status_code=404,
-            )
+        if seat is None:
+            raise invite_not_found()
         table = _lock(seat.table_id)
         seats = _seats(table)
         seat = next(s for s in seats if s.pk == seat.pk)
@@ -390,10 +446,20 @@ def _turn_expired() -> TableError:
     )
 
 
-def move_play(*, table_id: int, user, tile: str, version: int, end: int | None = None) -> Table:
+def move_play(
+    *,
+    table_id: int,
+    user,
+    version: int,
+    tile: str | None = None,
+    end: int | None = None,
+    action: str = "play",
+) -> Table:
     """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
-    (R16), the end of the hand and the next deal.
+    (R16), the end of the hand and the next deal. ``action`` ``"draw"`` or ``"pass"`` is
+    a seat's own choice where the profile makes drawing optional (``first_double``); the
+    drawn tile is the stock's top, which the client never names.
 
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
@@ -408,19 +474,52 @@ def move_play(*, table_id: int, user, tile: str, version: int, end: int | None =
         seat = _seat_of(seats, user)
         expired = _expire_if_overdue(table, seats, now) or _lost_by_absence(table, seat)
         if not expired:
+            parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
             _check_playable(table, version)
             match = match_of(table)
             try:
-                play = Play(seat.index, parse_tile(tile), end)
-                after = _continue(play_turn(match, play))
-            except UnreadableRecord as error:
-                raise TableError("invalid", str(error)) from None
+                chosen = _chosen_action(match, seat.index, action, parsed, end)
+                after = _continue(play_turn(match, chosen))
             except IllegalMove as error:
                 raise refused_move(error) from None
             _save_transition(table, seats, match, after, now, chosen_actions=1)
             _after_commit(table, seats, after)
             return table
     raise _turn_expired()
+
+
+def _parse_tile(table: Table, tile: str | None) -> Tile | None:
+    """The tile named in a request, in the table's set; ``TableError`` ``invalid`` (400)
+    for a name that is no tile of it (``"7-7"`` in double-six)."""
+    if tile is None:
+        return None
+    try:
+        return parse_tile(tile, PROFILES[table.rules].max_pip)
+    except UnreadableRecord as error:
+        raise TableError("invalid", str(error)) from None
+
+
+def _chosen_action(match: MatchState, seat: int, action: str, tile: Tile | None, end):
+    """The engine action a player asked for; raises ``TableError`` or ``IllegalMove``."""
+    if action == "play":
+        if tile is None:
+            raise TableError("invalid", _("Indica la ficha que juegas."))
+        return Play(seat, tile, end)
+    options = {type(option).__name__.lower(): option for option in optional_actions(match)}
+    if not match.rules.draw_optional or action not in ("draw", "pass"):
+        raise TableError(
+            "invalid", _("Aquí solo se juegan fichas: robar y pasar son automáticos."), rule="R16"
+        )
+    if not may_act(match, seat):
+        raise IllegalMove(
+            "not_your_turn", f"it is seat {match.hand.turn}'s turn, not seat {seat}'s"
+        )
+    if action not in options:
+        if legal_moves(match, seat):
+            code = "cannot_draw_with_play" if action == "draw" else "cannot_pass_with_play"
+            raise IllegalMove(code, f"seat {seat} holds a tile that fits")
+        raise IllegalMove("wrong_draw", "the stock is empty")
+    return options[action]
 
 
 def _check_playable(table: Table, version: int | None) -> None:
@@ -437,6 +536,15 @@ def _check_playable(table: Table, version: int | None) -> None:
             status_code=409,
             extra={"version": table.version},
         )
+
+
+def _acting_bot(seats: list[Seat], match: MatchState) -> Seat | None:
+    """The bot seat that may act now (the seat to act, or a bot among the seats that may
+    lead, for profiles where either partner leads), else ``None``."""
+    for seat in seats:
+        if seat.bot and may_act(match, seat.index):
+            return seat
+    return None
 
 
 def bot_seed(table: Table) -> int:
@@ -456,11 +564,14 @@ def bot_play(*, table_id: int, version: int) -> bool:
         return False
     seats = _seats(table)
     match = match_of(table)
-    if match.hand.is_over or not seats[match.hand.turn].bot:
+    seat = _acting_bot(seats, match)
+    if seat is None:
         return False
-    seat = seats[match.hand.turn]
     view = view_for(match, seat.index)
-    play = choose_play(seat.bot, view, seed=bot_seed(table))
+    if view.legal_moves:
+        play = choose_play(seat.bot, view, seed=bot_seed(table))
+    else:  # an optional draw or pass (draw_optional profiles): a bot always draws
+        play = optional_actions(match)[0]
     now = timezone.now()
     with transaction.atomic():
         table = _lock(table_id)

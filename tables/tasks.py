@@ -17,7 +17,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from tables import notifications, services
-from tables.models import Table
+from tables.models import MoveRequest, Table
 
 logger = logging.getLogger(__name__)
 
@@ -98,6 +98,15 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
         bot_play.delay(table_id, version)
         resent += 1
     return resent
+
+
+@shared_task
+def sweep_move_requests() -> int:
+    """Forget remembered ``Idempotency-Key`` answers older than ``IDEMPOTENCY_SECONDS``:
+    a client retries within minutes, not days. Returns how many were deleted."""
+    since = timezone.now() - timedelta(seconds=settings.IDEMPOTENCY_SECONDS)
+    deleted, _by_model = MoveRequest.objects.filter(created_at__lt=since).delete()
+    return deleted
 
 
 @shared_task

@@ -173,6 +173,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
+    # A move's kind in the log and the action a player posts are one choice set.
+    "ENUM_NAME_OVERRIDES": {"MoveKindEnum": ["play", "draw", "pass"]},
 }
 
 # --- Background work ------------------------------------------------------------------
@@ -198,6 +200,7 @@ ABSENCE_SECONDS = env_seconds("ABSENCE_SECONDS", default=172800)  # 48 h to make
 IDLE_SECONDS = env_seconds("IDLE_SECONDS", default=604800)  # a week without moves: close
 BOT_DELAY_SECONDS = env_seconds("BOT_DELAY_SECONDS", default=1)
 BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a lost bot turn
+IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
 REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with 24 h left
 # Links in e-mails point here (the public address of the site, no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -209,6 +212,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-reminders": {"task": "tables.tasks.sweep_reminders", "schedule": 300.0},
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
     "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
+    "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
 }
 
 # --- Logging ----------------------------------------------------------------------------

@@ -203,3 +203,51 @@ def test_it_closes_a_waiting_table_when_its_creator_leaves(api_client_for, alice
     assert response.json()["status"] == "closed"
     token = created["invites"][0]["token"]
     assert api_client_for(bob).post(f"/api/v1/invites/{token}/join/").status_code == 404
+
+
+def test_it_refuses_a_token_with_a_nul_byte_on_the_page_too(client, alice):
+    client.force_login(alice)
+    assert client.get("/invitacion/abc%00def/").status_code == 404
+    assert client.post("/invitacion/abc%00def/").status_code == 404
+
+
+def test_it_refuses_an_idempotency_key_reused_for_another_move(api_client_for, alice, bob):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    state = table(clients[0], created["id"])
+    mover = clients[state["turn_seat"]]
+    view = table(mover, created["id"])
+    url = f"/api/v1/tables/{created['id']}/moves/"
+    move = view["game"]["legal_moves"][0]
+    first = mover.post(
+        url,
+        {"tile": move["tile"], "end": move["end"], "version": view["version"]},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-1",
+    )
+    assert first.status_code == 200
+    other = mover.post(
+        url, {"tile": "0-0", "version": view["version"]}, format="json", HTTP_IDEMPOTENCY_KEY="k-1"
+    )
+    assert other.status_code == 422
+    assert other.json()["code"] == "idempotency_key_reused"
+    assert table(mover, created["id"])["version"] == first.json()["version"]
+
+
+def test_it_forgets_old_idempotency_answers(api_client_for, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables import tasks
+    from tables.models import MoveRequest
+
+    created = create_table(api_client_for(alice), 2, ["garabato"])
+    for key, age in (("old", timedelta(days=2)), ("new", timedelta(minutes=5))):
+        row = MoveRequest.objects.create(
+            user=alice, table_id=created["id"], key=key, status_code=200, body={}
+        )
+        MoveRequest.objects.filter(pk=row.pk).update(created_at=timezone.now() - age)
+    assert tasks.sweep_move_requests() == 1
+    assert list(MoveRequest.objects.values_list("key", flat=True)) == ["new"]

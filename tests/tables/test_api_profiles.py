@@ -1,0 +1,108 @@
+"""Rule profiles at the table (issue 8): a table is created with a profile, plays by it,
+and exports a record that replays under it."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from dominoes.rules import PROFILES
+from tables import services
+from tables.models import Table
+from tests.tables.play import create_table, table
+
+pytestmark = pytest.mark.django_db
+
+
+def _play(client, state: dict, rng: random.Random):
+    game = state["game"]
+    if game["legal_moves"]:
+        move = rng.choice(game["legal_moves"])
+        body = {"tile": move["tile"], "end": move["end"], "version": state["version"]}
+    else:
+        body = {"action": rng.choice(game["choices"]), "version": state["version"]}
+    return client.post(f"/api/v1/tables/{state['id']}/moves/", body, format="json")
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats", "target", "others"),
+    [
+        ("international", 4, 200, ["garabato", "nino", "garabato"]),
+        ("spain_pairs", 4, 150, ["nino", "garabato", "nino"]),
+        ("venezuelan", 4, 100, ["garabato", "garabato", "garabato"]),
+        ("two_player", 2, 100, ["garabato"]),
+        ("three_player", 3, None, ["garabato", "nino"]),
+        ("cuban", 4, 100, ["garabato", "nino", "garabato"]),
+        ("first_double", 2, None, ["garabato"]),
+    ],
+)
+def test_it_plays_a_hand_of_each_profile_against_bots(
+    rules, seats, target, others, api_client_for, alice, django_capture_on_commit_callbacks
+):
+    client = api_client_for(alice)
+    body = {"seats": seats, "others": others, "rules": rules}
+    if target is not None:
+        body["target"] = target
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/api/v1/tables/", body, format="json")
+    assert response.status_code == 201, response.json()
+    created = response.json()
+    assert created["rules"] == rules
+    assert created["target"] == (target or PROFILES[rules].targets[0])
+    rng = random.Random(rules)
+    for _ in range(200):
+        state = table(client, created["id"])
+        if state["game"]["last_hand"] is not None or state["status"] != "playing":
+            break
+        assert state["your_turn"], state
+        with django_capture_on_commit_callbacks(execute=True):
+            response = _play(client, state, rng)
+        assert response.status_code == 200, response.json()
+    state = table(client, created["id"])
+    assert state["game"]["last_hand"] is not None
+    record = client.get(f"/api/v1/tables/{created['id']}/record/").json()
+    assert record["rules"] == rules
+    result = subprocess.run(
+        [sys.executable, "-m", "dominoes", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout
+    assert json.loads(result.stdout)["scores"] == state["game"]["scores"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": 2, "target": 200, "others": ["nino"], "rules": "international"},
+        {"seats": 4, "target": 100, "others": ["nino"] * 3, "rules": "international"},
+        {"seats": 2, "target": 100, "others": ["nino"], "rules": "no-such-rules"},
+        {"seats": 4, "target": 150, "others": ["nino"] * 3, "rules": "seven_plus_seven"},
+    ],
+)
+def test_it_refuses_what_a_profile_does_not_allow(body, api_client_for, alice):
+    response = api_client_for(alice).post("/api/v1/tables/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] in ("invalid_table", "invalid")
+    assert Table.objects.count() == 0
+
+
+def test_classic_tables_refuse_draw_and_pass_choices(api_client_for, alice):
+    created = create_table(api_client_for(alice), 2, ["garabato"])
+    state = table(api_client_for(alice), created["id"])
+    response = api_client_for(alice).post(
+        f"/api/v1/tables/{created['id']}/moves/",
+        {"action": "pass", "version": state["version"]},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert (response.json()["code"], response.json().get("rule")) == ("invalid", "R16")
+
+
+def test_the_offered_profiles_leave_out_what_the_service_cannot_seat():
+    assert services.offered_profiles()[0] == "classic"
+    assert "seven_plus_seven" not in services.offered_profiles()
