@@ -11,7 +11,7 @@ deal from every side:
 Hands follow the engine's own rules (R7-R10 lead, R16 automatic draws and passes, R25
 target), and each bot sees only its ``SeatView`` (R31). ``python -m dominoes arena`` prints
 the first bot's match and hand win rates with 95% Wilson intervals, points per hand and
-each bot's thinking time (p50/p95).
+each bot's thinking time (p50/p95, wall clock and CPU time of one core).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class Tally:
     points_a: int = 0
     points_b: int = 0
     times: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
+    cpu: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
 
     def add(self, other: Tally) -> None:
         for name in (
@@ -74,6 +75,7 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for side in ("A", "B"):
             self.times[side].extend(other.times[side])
+            self.cpu[side].extend(other.cpu[side])
 
 
 def play_match(
@@ -98,9 +100,10 @@ def play_match(
                 _seed("move", seed, group, "".join(seating), hand.number, len(hand.actions))[:8],
                 "big",
             )
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.thread_time()
             play = choose_play(names[side], view, seed=move_seed)
             tally.times[side].append(time.perf_counter() - started)
+            tally.cpu[side].append(time.thread_time() - cpu_started)
             match = advance(apply(match, play))
             hand = match.hand
         result = hand.result
@@ -224,6 +227,12 @@ def report(tally: Tally, seats: int, bot_a: str, bot_b: str, target: int, seed: 
             f"p50 {percentile(times, 0.5) * 1000:.1f} ms, "
             f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
             f"max {max(times, default=0.0) * 1000:.1f} ms over {len(times)} moves"
+        )
+        cpu = tally.cpu[side]
+        lines.append(
+            f"move CPU time {name}: p50 {percentile(cpu, 0.5) * 1000:.1f} ms, "
+            f"p95 {percentile(cpu, 0.95) * 1000:.1f} ms, "
+            f"max {max(cpu, default=0.0) * 1000:.1f} ms (one core; wall time above)"
         )
     return "\n".join(lines)
 

@@ -38,6 +38,7 @@ def test_duplicate_matches_are_counted(seats):
     assert tally.matches_a + tally.matches_b <= tally.matches
     assert tally.hands >= tally.matches and tally.hands_a + tally.hands_b <= tally.hands
     assert tally.times["A"] and tally.times["B"]
+    assert len(tally.cpu["A"]) == len(tally.times["A"])
     again = run_arena(seats, "nino", "garabato", matches=len(seatings(seats)), target=50, seed=7)
     assert (again.hands, again.hands_a, again.points_a) == (
         tally.hands,
@@ -70,6 +71,7 @@ def test_cli_prints_the_fields(capsys):
     assert re.search(r"average points per hand: nino [\d.]+, garabato [\d.]+", out)
     assert re.search(r"move time nino \(first bot\): p50 [\d.]+ ms, p95 [\d.]+ ms", out)
     assert re.search(r"move time garabato \(second bot\): p50 [\d.]+ ms, p95 [\d.]+ ms", out)
+    assert re.search(r"move CPU time nino: p50 [\d.]+ ms, p95 [\d.]+ ms", out)
 
 
 def test_cli_refuses_unknown_bots(capsys):
