@@ -1,28 +1,60 @@
-"""The page forms. They only check the shape of the input; ``tables.services`` decides."""
+"""The page forms. They check the input's shape and the chosen rule profile's limits
+(its table sizes and targets, ``dominoes.rules``); ``tables.services`` decides the rest."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from dominoes.rules import CLASSIC, PROFILES
 from tables import services
+from tables.help import profile_label
 from tables.models import BOT_CHOICES
 
 SEAT_CHOICES = [(2, "2"), (3, "3"), (4, "4")]
-TARGET_CHOICES = [(50, "50"), (100, "100")]
 PLAYER_CHOICES = [(services.FRIEND, _("Un amigo (te doy un enlace)")), *BOT_CHOICES]
 
 
-class TableCreateForm(forms.Form):
-    """Seats, target and who sits at each other seat (R29). ``others()`` is the list that
-    ``services.table_create`` takes: one entry per seat from seat 1, in order; with four
-    seats ``seat_2`` is the creator's partner (R2)."""
+def rules_choices() -> list[tuple[str, str]]:
+    """The profiles a table may be created with (``services.offered_profiles``), classic
+    first, each with its human name."""
+    return [(name, profile_label(name)) for name in services.offered_profiles()]
 
+
+def target_choices() -> list[tuple[int, str]]:
+    """Every target some offered profile plays to (a single-hand profile has none to choose)."""
+    targets = {
+        target
+        for name in services.offered_profiles()
+        if not PROFILES[name].single_hand
+        for target in PROFILES[name].targets
+    }
+    return [(target, str(target)) for target in sorted(targets)]
+
+
+class TableCreateForm(forms.Form):
+    """Rules, seats, target and who sits at each other seat (R29). ``others()`` is the list
+    that ``services.table_create`` takes: one entry per seat from seat 1, in order; with
+    four seats in pairs ``seat_2`` is the creator's partner (R2).
+
+    The seats and the target must be ones the chosen profile offers (its ``seat_counts``
+    and ``targets``); a single-hand profile has no target to choose (``target`` is then
+    ``None``). A form sent without ``rules`` is a classic table."""
+
+    rules = forms.ChoiceField(
+        label=_("Reglas"), choices=rules_choices, initial=CLASSIC.name, required=False
+    )
     seats = forms.TypedChoiceField(
         label=_("Jugadores"), choices=SEAT_CHOICES, coerce=int, initial=2, widget=forms.RadioSelect
     )
     target = forms.TypedChoiceField(
-        label=_("Meta"), choices=TARGET_CHOICES, coerce=int, initial=100, widget=forms.RadioSelect
+        label=_("Meta"),
+        choices=target_choices,
+        coerce=int,
+        initial=100,
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
     )
     seat_1 = forms.ChoiceField(label=_("Asiento 2"), choices=PLAYER_CHOICES, initial="friend")
     seat_2 = forms.ChoiceField(
@@ -34,7 +66,29 @@ class TableCreateForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        name = cleaned.get("rules") or CLASSIC.name
+        cleaned["rules"] = name
+        profile = PROFILES[name]
         seats = cleaned.get("seats")
+        if seats is not None and seats not in profile.seat_counts:
+            self.add_error(
+                "seats",
+                _("Con estas reglas una mesa tiene %(counts)s jugadores.")
+                % {"counts": _or(profile.seat_counts)},
+            )
+            seats = None
+        if profile.single_hand:
+            cleaned["target"] = None  # one hand decides: nothing to choose
+        elif "target" not in self.errors:
+            target = cleaned.get("target")
+            if target is None and len(profile.targets) == 1:
+                cleaned["target"] = profile.targets[0]
+            elif target not in profile.targets:
+                self.add_error(
+                    "target",
+                    _("Con estas reglas la meta es de %(targets)s puntos.")
+                    % {"targets": _or(profile.targets)},
+                )
         if seats is None:
             return cleaned
         for index in range(1, seats):
@@ -46,3 +100,11 @@ class TableCreateForm(forms.Form):
         """``["friend" | bot name, ...]`` for seats 1 .. seats-1."""
         seats = self.cleaned_data["seats"]
         return [self.cleaned_data[f"seat_{index}"] for index in range(1, seats)]
+
+
+def _or(values: tuple[int, ...]) -> str:
+    """``"2, 3 o 4"``."""
+    words = [str(value) for value in values]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + str(_(" o ")) + words[-1]

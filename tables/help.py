@@ -13,9 +13,12 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
+from dominoes.rules import CLASSIC, PROFILES
 from tables.help_examples import EXAMPLES, Example
 
 #: The languages with their own rules text; anything else reads the Spanish one.
@@ -180,3 +183,65 @@ def summary_strings() -> dict[str, str]:
         "why_teams": _("Gana la pareja con menos puntos (%(rule)s): %(a)s contra %(b)s."),
         "why_teams_tie": _("Empate: nadie suma."),
     }
+
+
+# --- rule profiles (docs/profiles.md) -------------------------------------------------------
+
+#: Each profile's name for people, as the create form and the table page show it.
+PROFILE_LABELS = {
+    "classic": _lazy("Clásicas (de la casa)"),
+    "international": _lazy("Internacional (parejas, a 200)"),
+    "spain_pairs": _lazy("Parejas, federación española (a 150)"),
+    "seven_plus_seven": _lazy("Siete más siete (parejas, a 150)"),
+    "venezuelan": _lazy("Venezolanas (parejas)"),
+    "two_player": _lazy("Dos jugadores"),
+    "three_player": _lazy("Tres jugadores (sin blanca doble)"),
+    "cuban": _lazy("Cubanas (doble nueve)"),
+    "first_double": _lazy("Salida con doble (una mano)"),
+}
+
+
+def profile_label(name: str) -> str:
+    """The human name of profile ``name`` (the id itself for one without a label)."""
+    return str(PROFILE_LABELS.get(name, name))
+
+
+def profile_url(name: str) -> str:
+    """Where profile ``name``'s rules are explained: the classic rules page (``/reglas/``)
+    for ``classic``, else its summary on ``/reglas/perfiles/#perfil-<name>``."""
+    if name == CLASSIC.name:
+        return reverse("help:rules")
+    return reverse("help:profiles") + f"#perfil-{name}"
+
+
+def profile_facts(name: str) -> dict[str, Any]:
+    """What the pages need to know of a profile: its id, human name, rules link, table
+    sizes, targets, whether one hand decides, whether 4 seats play in pairs, the set and
+    whether the undealt tiles are a stock to draw from."""
+    rules_ = PROFILES[name]
+    return {
+        "name": name,
+        "label": profile_label(name),
+        "url": profile_url(name),
+        "seat_counts": list(rules_.seat_counts),
+        "targets": list(rules_.targets),
+        "single_hand": rules_.single_hand,
+        "pairs": rules_.partnerships(4),
+        "max_pip": rules_.max_pip,
+        "draws": rules_.draw_from_stock,
+    }
+
+
+def profiles(request: HttpRequest) -> HttpResponse:
+    """``/reglas/perfiles/``: a short summary of every other rule profile a table may be
+    created with, each under its anchor ``#perfil-<name>`` (docs/profiles.md)."""
+    language = (get_language() or "es").split("-")[0]
+    if language not in PROSE_LANGUAGES:
+        language = "es"
+    user = request.user
+    pip_colour = getattr(user, "pip_colour", "coloured") if user.is_authenticated else "coloured"
+    context = {
+        "prose": f"help/profiles_{language}.html",
+        "pip_colour": pip_colour,
+    }
+    return render(request, "help/profiles.html", context)

@@ -8,4 +8,5 @@ app_name = "help"
 
 urlpatterns = [
     path("reglas/", help.rules, name="rules"),
+    path("reglas/perfiles/", help.profiles, name="profiles"),
 ]

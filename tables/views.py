@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
-from tables.help import summary_strings
+from tables.help import profile_facts, summary_strings
 
 
 @login_required
@@ -50,13 +50,18 @@ def table_create(request: HttpRequest) -> HttpResponse:
                 seats=form.cleaned_data["seats"],
                 target=form.cleaned_data["target"],
                 others=form.others(),
+                rules=form.cleaned_data["rules"],
             )
         except TableError as error:
             form.add_error(None, str(error.detail))
         else:
             return redirect("tables:table", table_id=table.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "tables/create.html", {"form": form}, status=status)
+    context = {
+        "form": form,
+        "profiles": {name: profile_facts(name) for name in services.offered_profiles()},
+    }
+    return render(request, "tables/create.html", context, status=status)
 
 
 @login_required
@@ -68,7 +73,12 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     view = selectors.table_view_for_user(table, seat, request.user)
     for link in view["invites"]:
         link["url"] = request.build_absolute_uri(link["path"])
-    context = {"table": view, "ui": ui_strings(), "pip_colour": request.user.pip_colour}
+    context = {
+        "table": view,
+        "profile": profile_facts(view["rules"]),
+        "ui": ui_strings(),
+        "pip_colour": request.user.pip_colour,
+    }
     return render(request, "tables/table.html", context)
 
 
@@ -174,5 +184,20 @@ def ui_strings() -> dict[str, str]:
         "refused": _("No se pudo hacer: %(detail)s"),
         "played": _("Has jugado %(tile)s."),
         "updated": _("La mesa ha cambiado."),
+        "single_hand": _("Una sola mano decide la partida"),
+        "outcome_single_hand": _("Una sola mano decidía la partida."),
+        "out_of_play": _("Fuera del juego: %(n)s fichas"),
+        "lead_pair": _("Sale la pareja de %(names)s: puede salir cualquiera de los dos."),
+        "lead_pair_you": _("Sale vuestra pareja: puedes salir tú o tu compañero."),
+        "choose_hint": _("No tienes ficha que encaje: roba del pozo o pasa."),
+        "choice_draw": _("Robar"),
+        "choice_pass": _("Pasar"),
+        "you_drew": _("Has robado una ficha."),
+        "you_passed": _("Has pasado."),
+        "capicua": _("¡Capicúa!"),
+        "capicua_why": _("La última ficha encajaba en las dos puntas: la mano puntúa doble."),
+        "zapato": _("¡Zapato!"),
+        "zapato_why": _("Los perdedores no sumaron ni un punto."),
+        "profile_scoring": _("Los puntos se cuentan con las reglas de la mesa:"),
         **summary_strings(),  # the last hand explained with its numbers (R20-R23)
     }

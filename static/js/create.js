@@ -1,18 +1,53 @@
-// The create form: show only the seats the chosen table size has, and mark the partner
-// seat with four players (R2). Without this script every seat is shown; the server
-// ignores the ones a smaller table does not have.
+// The create form: offer only the table sizes and targets the chosen rules allow (the
+// profile's seat_counts and targets, from the page's "profile-data"), hide the target
+// when one hand decides, show only the seats the chosen table size has, and mark the
+// partner seat when four play in pairs (R2). Without this script every option is shown
+// and the server refuses the ones the rules do not allow.
 (function () {
   "use strict";
   const form = document.getElementById("create-form");
   if (!form) return;
+  const dataNode = document.getElementById("profile-data");
+  const profiles = dataNode ? JSON.parse(dataNode.textContent) : {};
+  const rulesSelect = form.querySelector('select[name="rules"]');
+
+  // Show only the radios whose value is allowed; keep the choice if it is still allowed,
+  // else take the first allowed one.
+  function restrict(name, allowed) {
+    const radios = Array.from(form.querySelectorAll(`input[name="${name}"]`));
+    let checked = radios.find((radio) => radio.checked && allowed.includes(Number(radio.value)));
+    radios.forEach((radio) => {
+      const ok = allowed.includes(Number(radio.value));
+      radio.closest("label").hidden = !ok;
+      radio.disabled = !ok;
+      if (!ok) radio.checked = false;
+    });
+    if (!checked) {
+      checked = radios.find((radio) => !radio.disabled);
+      if (checked) checked.checked = true;
+    }
+  }
+
   function update() {
+    const profile = rulesSelect ? profiles[rulesSelect.value] : null;
+    if (profile) {
+      restrict("seats", profile.seat_counts);
+      const targetField = document.getElementById("target-field");
+      targetField.hidden = profile.single_hand;
+      document.getElementById("single-hand-note").hidden = !profile.single_hand;
+      if (!profile.single_hand) restrict("target", profile.targets);
+      document.getElementById("rules-link").href = profile.url;
+    }
+    const pairs = profile ? profile.pairs : true;
     const checked = form.querySelector('input[name="seats"]:checked');
     const seats = checked ? Number(checked.value) : 2;
+    const note = document.getElementById("pairs-note");
+    if (note) note.hidden = !(pairs && (!profile || profile.seat_counts.includes(4)));
     form.querySelectorAll(".seat-choice").forEach(function (row) {
       const index = Number(row.dataset.seat);
       row.hidden = index >= seats;
       const partner = row.querySelector(".partner-label");
-      if (partner) partner.hidden = seats !== 4;
+      if (partner) partner.hidden = !(seats === 4 && pairs);
     });
   }
   form.addEventListener("change", update);

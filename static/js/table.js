@@ -6,6 +6,11 @@
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
 let state = JSON.parse(document.getElementById("table-data").textContent);
+// The table's rule profile (tables.help.profile_facts): its name, rules link and flags.
+const profileNode = document.getElementById("table-profile");
+const profile = profileNode
+  ? JSON.parse(profileNode.textContent)
+  : { name: "classic", label: "", url: "/reglas/", pairs: true, single_hand: false };
 let etag = null;
 let busy = false;
 let pending = null; // the tile waiting for an end choice (R12)
@@ -54,6 +59,20 @@ function joinNames(seats) {
   return seats.map(playerName).join(T.and);
 }
 
+// Four seats play in two pairs, partners opposite (R2), unless the profile plays alone.
+function inPairs() {
+  return state.seats === 4 && profile.pairs;
+}
+
+// Before a lead the winning pair chooses (cuban), either partner may lead: the one the
+// table waits for has ``your_turn``, the other gets ``legal_moves`` too.
+function canPlay() {
+  const game = state.game;
+  if (state.status !== "playing" || !game) return false;
+  if (state.your_turn) return true;
+  return Boolean(game.lead_seats && game.lead_seats.includes(state.your_seat) && game.legal_moves.length);
+}
+
 function timeLeft(deadline) {
   if (!deadline) return "";
   const ms = Date.parse(deadline) - Date.now();
@@ -72,7 +91,8 @@ function say(text, kind) {
 
 // --- tiles as SVG ------------------------------------------------------------------------
 
-// Pip centres in a unit square, for 0..6 (classic layout).
+// Pip centres in a unit square, for 0..6 (classic layout) and 7..9 (double-nine sets:
+// a 3 x 3 grid, less the middle column's ends for 7 and the centre for 8).
 const PIPS = {
   0: [],
   1: [[0.5, 0.5]],
@@ -81,6 +101,9 @@ const PIPS = {
   4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]],
+  7: [[0.2, 0.2], [0.8, 0.2], [0.2, 0.5], [0.5, 0.5], [0.8, 0.5], [0.2, 0.8], [0.8, 0.8]],
+  8: [[0.2, 0.2], [0.5, 0.2], [0.8, 0.2], [0.2, 0.5], [0.8, 0.5], [0.2, 0.8], [0.5, 0.8], [0.8, 0.8]],
+  9: [[0.2, 0.2], [0.5, 0.2], [0.8, 0.2], [0.2, 0.5], [0.5, 0.5], [0.8, 0.5], [0.2, 0.8], [0.5, 0.8], [0.8, 0.8]],
 };
 
 function svgEl(tag, attrs) {
@@ -112,7 +135,7 @@ function tileSvg(a, b, vertical) {
     for (const [px, py] of PIPS[pips]) {
       // Horizontal tiles lay the six in rows, as real tiles do.
       const [x, y] = vertical ? [px, py] : [py, px];
-      svg.append(svgEl("circle", { cx: ox + 4 + x * 42, cy: oy + 4 + y * 42, r: 5, class: `pip p${pips}` }));
+      svg.append(svgEl("circle", { cx: ox + 4 + x * 42, cy: oy + 4 + y * 42, r: pips > 6 ? 4.5 : 5, class: `pip p${pips}` }));
     }
   });
   return svg;
@@ -151,6 +174,10 @@ function renderStatus() {
   } else if (state.status === "playing" && game) {
     parts.push(fmt(T.hand_n, { n: game.hand_number + 1 }) + ".");
     parts.push(state.your_turn ? T.your_turn : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
+    const leads = game.lead_seats;
+    if (leads && leads.length > 1) {
+      parts.push(leads.includes(state.your_seat) ? T.lead_pair_you : fmt(T.lead_pair, { names: joinNames(leads) }));
+    }
     if (state.deadline) parts.push(fmt(T.time_left, { time: timeLeft(state.deadline) }));
   }
   line.textContent = parts.filter(Boolean).join(" ");
@@ -203,7 +230,7 @@ function renderPlayers() {
   list.replaceChildren();
   for (const player of state.players) {
     const me = player.seat === state.your_seat;
-    const partner = state.seats === 4 && player.seat === (state.your_seat + 2) % 4;
+    const partner = inPairs() && player.seat === (state.your_seat + 2) % 4;
     const turn = state.status === "playing" && state.turn_seat === player.seat;
     const count = game ? game.tile_counts[player.seat] : null;
     const tags = [];
@@ -222,7 +249,10 @@ function renderPlayers() {
     );
   }
   const stock = document.getElementById("stock");
-  stock.textContent = game ? fmt(T.stock, { n: game.stock_size }) : "";
+  // Profiles without drawing (cuban) leave tiles out of play: they are no stock to draw.
+  if (!game) stock.textContent = "";
+  else if (profile.draws === false) stock.textContent = game.stock_size ? fmt(T.out_of_play, { n: game.stock_size }) : "";
+  else stock.textContent = fmt(T.stock, { n: game.stock_size });
 }
 
 function renderScoreboard() {
@@ -230,18 +260,18 @@ function renderScoreboard() {
   board.replaceChildren();
   const scores = state.game ? state.game.scores : state.players.map((p) => p.score);
   const sides =
-    state.seats === 4
+    inPairs()
       ? [
           { label: `${T.team_a} (${joinNames([0, 2])})`, score: scores[0], mine: state.your_seat % 2 === 0 },
           { label: `${T.team_b} (${joinNames([1, 3])})`, score: scores[1], mine: state.your_seat % 2 === 1 },
         ]
       : state.players.map((p) => ({ label: p.name || T.open_seat, score: scores[p.seat], mine: p.seat === state.your_seat }));
-  board.append(h("span", { class: "target" }, fmt(T.target, { n: state.target })));
+  board.append(h("span", { class: "target" }, profile.single_hand ? T.single_hand : fmt(T.target, { n: state.target })));
   for (const side of sides) {
     board.append(
       h("span", { class: "side" + (side.mine ? " mine" : "") },
         h("span", { class: "side-name" }, side.label),
-        h("meter", { min: 0, max: state.target, value: Math.min(side.score, state.target), "aria-hidden": "true" }),
+        profile.single_hand ? null : h("meter", { min: 0, max: state.target, value: Math.min(side.score, state.target), "aria-hidden": "true" }),
         h("strong", { class: "score", "data-score": side.score }, fmt(T.points, { n: side.score })))
     );
   }
@@ -256,7 +286,7 @@ function renderLine() {
   if (!game) return;
   if (!game.line.length) {
     line.setAttribute("aria-label", T.line_empty);
-    line.append(h("p", { class: "empty" }, state.your_turn ? T.lead_you : T.line_empty));
+    line.append(h("p", { class: "empty" }, canPlay() ? T.lead_you : T.line_empty));
     return;
   }
   const names = game.line.map(([a, b]) => `${a}-${b}`);
@@ -291,11 +321,13 @@ function renderHand() {
   if (!game) return;
   const playable = new Set(game.legal_moves.map((m) => m.tile));
   const playing = state.status === "playing";
-  hint.textContent = playing ? (state.your_turn ? T.playable_hint : T.waiting_turn) : "";
+  const mine = canPlay();
+  const choosing = mine && choicesOf(game).length > 0;
+  hint.textContent = playing ? (choosing ? T.choose_hint : mine ? T.playable_hint : T.waiting_turn) : "";
   hand.append(h("span", { id: "playable-note", hidden: true }, T.playable));
   for (const tile of game.tiles) {
     const [a, b] = tileParts(tile);
-    const can = state.your_turn && playable.has(tile) && !busy;
+    const can = mine && playable.has(tile) && !busy;
     const button = h("button", {
       type: "button",
       class: "tile-btn" + (playable.has(tile) ? " playable" : "") + (pending === tile ? " selected" : ""),
@@ -311,6 +343,7 @@ function renderHand() {
     hand.append(button);
   }
   renderEndChoice();
+  renderChoices();
   // Keyboard players keep their place: the same tile, else the first one they can play.
   if (keepFocus && !busy && pending === null) {
     restoreFocus = false;
@@ -327,7 +360,7 @@ function renderEndChoice() {
   const buttons = box.querySelector(".end-buttons");
   buttons.replaceChildren();
   const game = state.game;
-  if (pending === null || !game || !state.your_turn) {
+  if (pending === null || !game || !canPlay()) {
     box.hidden = true;
     return;
   }
@@ -343,6 +376,33 @@ function renderEndChoice() {
   }
   buttons.append(h("button", { type: "button", class: "end-cancel", onclick: () => { pending = null; render(); } }, T.cancel));
   box.hidden = false;
+}
+
+// Draw or pass, where the profile makes them the seat's own choice (first_double):
+// ``game.choices`` is ["draw", "pass"] then, else empty or absent.
+function choicesOf(game) {
+  return (game && state.your_turn && game.choices) || [];
+}
+
+function renderChoices() {
+  const box = document.getElementById("choices");
+  if (!box) return;
+  const choices = choicesOf(state.game);
+  box.replaceChildren();
+  box.hidden = !choices.length || state.status !== "playing";
+  if (box.hidden) return;
+  const labels = { draw: T.choice_draw, pass: T.choice_pass };
+  for (const action of choices) {
+    box.append(
+      h("button", {
+        type: "button",
+        class: "choice-btn" + (action === "draw" ? " primary" : ""),
+        "data-action": action,
+        disabled: busy,
+        onclick: () => sendAction(action),
+      }, labels[action] || action)
+    );
+  }
 }
 
 function logLines(game) {
@@ -400,16 +460,15 @@ function sumText(counts, total) {
 // The rule that decided the hand, with this hand's numbers (R20-R23):
 // "Gana la pareja con menos puntos (Regla R22): Pareja A 24 contra Pareja B 24. Empate: nadie suma."
 function whyNumbers(last) {
-  const seats = last.counts.length;
   const counts = last.counts;
   const others = (winners) => counts.filter((_, seat) => !winners.includes(seat));
   if (last.end === "domino") {
     const out = last.holdings.findIndex((tiles) => tiles.length === 0);
     const nodes = fmtRule(T.why_domino, "R20", { sum: sumText(others(last.winners), last.points), points: last.points });
-    if (seats === 4 && out >= 0) nodes.push(" ", fmt(T.why_partner, { name: playerName((out + 2) % 4) }));
+    if (inPairs() && out >= 0) nodes.push(" ", fmt(T.why_partner, { name: playerName((out + 2) % 4) }));
     return nodes;
   }
-  if (seats === 4) {
+  if (inPairs()) {
     const team = (t) => counts.filter((_, seat) => seat % 2 === t).reduce((a, b) => a + b, 0);
     const nodes = fmtRule(T.why_teams, "R22", { a: `${T.team_a} ${team(0)}`, b: `${T.team_b} ${team(1)}` });
     if (!last.winners.length) nodes.push(" ", T.why_teams_tie);
@@ -449,7 +508,11 @@ function renderLastHand() {
     why.append(T.blocked, " ", ruleLink("R18"));
   }
   body.append(why);
-  body.append(h("p", { class: "why numbers" }, whyNumbers(last)));
+  if (last.capicua) body.append(h("p", { class: "capicua" }, h("strong", {}, T.capicua), " ", T.capicua_why));
+  // The numbers explained with the house rules (R20-R23); other profiles score their own
+  // way, so their tables link to the profile's summary instead.
+  if (profile.name === "classic") body.append(h("p", { class: "why numbers" }, whyNumbers(last)));
+  else body.append(h("p", { class: "why numbers" }, T.profile_scoring, " ", h("a", { href: profile.url, class: "rule" }, profile.label), "."));
   body.append(
     h("p", { class: "scored" },
       last.winners.length && last.points >= 0
@@ -487,15 +550,16 @@ function renderResult() {
   else if (winners.includes(state.your_seat)) headline = T.you_won;
   else headline = fmt(T.match_won, { names: joinNames(winners) }) + " " + T.you_lost;
   body.append(h("p", { class: "headline" }, headline));
-  const outcome = T["outcome_" + state.outcome];
+  const outcome = profile.single_hand && state.outcome === "target" ? T.outcome_single_hand : T["outcome_" + state.outcome];
   if (outcome) body.append(h("p", {}, outcome));
+  if (state.game && state.game.zapato) body.append(h("p", { class: "zapato" }, h("strong", {}, T.zapato), " ", T.zapato_why));
   if (wasHidden) section.focus();
 }
 
 // --- playing -----------------------------------------------------------------------------
 
 function choose(tile) {
-  if (busy || !state.your_turn) return;
+  if (busy || !canPlay()) return;
   const moves = state.game.legal_moves.filter((m) => m.tile === tile);
   if (!moves.length) return;
   if (moves.length === 1) {
@@ -532,6 +596,27 @@ async function send(move) {
   try {
     const response = await post(root.dataset.moves, { tile: move.tile, end: move.end, version: state.version });
     await take(response, fmt(T.played, { tile: move.tile }));
+  } catch (error) {
+    say(T.offline, "error");
+  } finally {
+    busy = false;
+    render();
+    schedulePoll(500);
+  }
+}
+
+// Draw or pass by the seat's own choice: the same moves endpoint, fetch and
+// Idempotency-Key as a play, with ``{action, version}`` (the server draws the top tile).
+async function sendAction(action) {
+  if (busy) return;
+  busy = true;
+  pending = null;
+  restoreFocus = true;
+  say(T.sending);
+  render();
+  try {
+    const response = await post(root.dataset.moves, { action, version: state.version });
+    await take(response, action === "draw" ? T.you_drew : T.you_passed);
   } catch (error) {
     say(T.offline, "error");
   } finally {

@@ -17,7 +17,8 @@ from dominoes.tiles import parse_tile
 
 register = template.Library()
 
-# Pip centres in a unit square, for 0..6: the same table as table.js's PIPS.
+# Pip centres in a unit square, for 0..9: the same table as table.js's PIPS (7..9 for
+# double-nine sets: a 3 x 3 grid, less the middle column's ends for 7 and the centre for 8).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
     1: ((0.5, 0.5),),
@@ -26,7 +27,32 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
     5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
     6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
+    7: ((0.2, 0.2), (0.8, 0.2), (0.2, 0.5), (0.5, 0.5), (0.8, 0.5), (0.2, 0.8), (0.8, 0.8)),
+    8: (
+        (0.2, 0.2),
+        (0.5, 0.2),
+        (0.8, 0.2),
+        (0.2, 0.5),
+        (0.8, 0.5),
+        (0.2, 0.8),
+        (0.5, 0.8),
+        (0.8, 0.8),
+    ),
+    9: (
+        (0.2, 0.2),
+        (0.5, 0.2),
+        (0.8, 0.2),
+        (0.2, 0.5),
+        (0.5, 0.5),
+        (0.8, 0.5),
+        (0.2, 0.8),
+        (0.5, 0.8),
+        (0.8, 0.8),
+    ),
 }
+
+#: Pip radius: the 7-9 grids are denser (as in table.js).
+RADIUS = {count: 4.5 if count > 6 else 5 for count in PIPS}
 
 
 def _num(value: float) -> str:
@@ -35,8 +61,9 @@ def _num(value: float) -> str:
 
 def tile_svg(name: str, vertical: bool = False) -> str:
     """The SVG markup of tile ``name`` ("6-4", high pip first/left). Raises
-    ``dominoes.errors.UnreadableRecord`` for anything that is not a double-six tile."""
-    tile = parse_tile(name)
+    ``dominoes.errors.UnreadableRecord`` for anything that is not a double-nine tile (the
+    largest set a profile plays, ``cuban``)."""
+    tile = parse_tile(name, max_pip=max(PIPS))
     width, height = (50, 100) if vertical else (100, 50)
     if vertical:
         divider = mark_safe('<line x1="7" y1="50" x2="43" y2="50" class="divider"/>')
@@ -48,7 +75,7 @@ def tile_svg(name: str, vertical: bool = False) -> str:
         for px, py in PIPS[count]:
             # Horizontal tiles lay the six in rows, as real tiles do (as in table.js).
             x, y = (px, py) if vertical else (py, px)
-            pips.append((_num(ox + 4 + x * 42), _num(oy + 4 + y * 42), count))
+            pips.append((_num(ox + 4 + x * 42), _num(oy + 4 + y * 42), _num(RADIUS[count]), count))
     return format_html(
         '<svg viewBox="0 0 {w} {h}" class="tile {shape}" role="img" aria-label="{label}">'
         '<rect x="1.5" y="1.5" width="{rw}" height="{rh}" rx="7" class="face"/>{divider}{pips}'
@@ -60,7 +87,7 @@ def tile_svg(name: str, vertical: bool = False) -> str:
         rw=width - 3,
         rh=height - 3,
         divider=divider,
-        pips=format_html_join("", '<circle cx="{}" cy="{}" r="5" class="pip p{}"/>', pips),
+        pips=format_html_join("", '<circle cx="{}" cy="{}" r="{}" class="pip p{}"/>', pips),
     )
 
 

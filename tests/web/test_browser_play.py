@@ -265,3 +265,68 @@ def test_abandoning_asks_first_and_shows_the_result(live_server, new_page, alice
     page.goto(f"{base}/")
     assert "Perdiste" in page.inner_text("main")
     shot(page, "home-phone")
+
+
+def test_rule_profiles_in_the_browser(live_server, new_page, alice):
+    """The create form keeps each profile's seats and target; a cuban table (double-nine)
+    is drawn; a first_double player without a fitting tile gets Draw/Pass buttons."""
+    base = live_server.url
+    page = new_page()
+    log_in(page, base, "alice")
+    page.goto(f"{base}/mesas/nueva/")
+    page.select_option("#id_rules", "first_double")
+    assert page.locator("#target-field").is_hidden()
+    assert page.locator("#single-hand-note").is_visible()
+    page.select_option("#id_rules", "cuban")
+    assert page.locator("#target-field").is_visible()
+    visible = page.locator("#seats-field label.choice:visible").all_inner_texts()
+    assert [text.strip() for text in visible] == ["4"]
+    assert page.is_checked("input[name=seats][value='4']")
+    targets = page.locator("#target-field label.choice:visible").all_inner_texts()
+    assert [text.strip() for text in targets] == ["100 puntos"]
+    assert page.get_attribute("#rules-link", "href") == "/reglas/perfiles/#perfil-cuban"
+    shot(page, "create-cuban-phone")
+    for index, bot in enumerate(["garabato", "nino", "garabato"], start=1):
+        page.select_option(f"#id_seat_{index}", bot)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/mesas/\d+/$"))
+    page.wait_for_selector("#hand button.tile-btn")
+    assert "Cubanas (doble nueve)" in page.inner_text("#profile-link")
+    assert page.locator("#hand button.tile-btn").count() == 10
+    assert page.inner_text("#stock") == "Fuera del juego: 15 fichas"
+    for _ in range(40):
+        if page.locator("#table.my-turn").count() and page.locator(".tile .pip.p9").count():
+            break
+        if not play_a_turn(page):
+            refresh(page)
+            page.wait_for_timeout(150)
+    shot(page, "table-cuban-phone", PHONE)
+
+    # first_double: play until alice has no fitting tile and stock is left; new deals
+    # (fresh seeds) until that happens, bounded.
+    for _attempt in range(6):
+        page.goto(f"{base}/mesas/nueva/")
+        page.select_option("#id_rules", "first_double")
+        page.check("input[name=seats][value='2']")
+        page.select_option("#id_seat_1", "garabato")
+        page.click("#create-form button[type=submit]")
+        page.wait_for_url(re.compile(r".*/mesas/\d+/$"))
+        for _ in range(60):
+            if (
+                page.locator("#choices:not([hidden])").count()
+                or page.locator("#result").is_visible()
+            ):
+                break
+            if not play_a_turn(page):
+                refresh(page)
+                page.wait_for_timeout(150)
+        if page.locator("#choices:not([hidden])").count():
+            break
+    else:
+        pytest.fail("no first_double deal gave alice a draw-or-pass choice")
+    assert page.locator("#choices button").all_inner_texts() == ["Robar", "Pasar"]
+    shot(page, "choices-first-double-phone", PHONE)
+    before = version(page)
+    page.click("#choices button[data-action=draw]")
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.version) > {before}")
+    assert "Has robado una ficha." in page.inner_text("#message")
