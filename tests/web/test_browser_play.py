@@ -8,7 +8,6 @@ has to be told that the ORM calls made here (fixtures, assertions) are fine.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import time
@@ -19,7 +18,15 @@ import pytest
 from tables.models import Table
 from tests.conftest import PASSWORD
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+@pytest.fixture(scope="module", autouse=True)
+def _orm_beside_playwright():
+    """Playwright's sync API runs an event loop in this thread; the test's own ORM calls
+    are still synchronous. Allowed for this module's tests only, never process-wide (the
+    deploy check refuses the variable). Module scope: set before the browser starts."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
