@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from dominoes.rules import CLASSIC, PROFILES
 from tables.help_examples import EXAMPLES, Example
@@ -189,15 +189,15 @@ def summary_strings() -> dict[str, str]:
 
 #: Each profile's name for people, as the create form and the table page show it.
 PROFILE_LABELS = {
-    "classic": _lazy("Clásicas (de la casa)"),
-    "international": _lazy("Internacional (parejas, a 200)"),
-    "spain_pairs": _lazy("Parejas, federación española (a 150)"),
-    "seven_plus_seven": _lazy("Siete más siete (parejas, a 150)"),
-    "venezuelan": _lazy("Venezolanas (parejas)"),
-    "two_player": _lazy("Dos jugadores"),
-    "three_player": _lazy("Tres jugadores (sin blanca doble)"),
-    "cuban": _lazy("Cubanas (doble nueve)"),
-    "first_double": _lazy("Salida con doble (una mano)"),
+    "classic": gettext_lazy("Clásicas (de la casa)"),
+    "international": gettext_lazy("Internacional (parejas, a 200)"),
+    "spain_pairs": gettext_lazy("Parejas, federación española (a 150)"),
+    "seven_plus_seven": gettext_lazy("Siete más siete (parejas, a 150)"),
+    "venezuelan": gettext_lazy("Venezolanas (parejas)"),
+    "two_player": gettext_lazy("Dos jugadores"),
+    "three_player": gettext_lazy("Tres jugadores (sin blanca doble)"),
+    "cuban": gettext_lazy("Cubanas (doble nueve)"),
+    "first_double": gettext_lazy("Salida con doble (una mano)"),
 }
 
 
