@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dominoes.rules import Rules, rules_named
-from dominoes.tiles import Tile, full_set
+from dominoes.tiles import Tile
 from dominoes.view import SeatView
 
 
@@ -116,7 +116,7 @@ def infer(view: SeatView) -> Knowledge:
             seat_slots.append(0)
     mine = set(view.tiles)
     on_line = {Tile(max(a, b), min(a, b)) for a, b in view.line}
-    unseen = tuple(t for t in full_set(rules.max_pip) if t not in mine and t not in on_line)
+    unseen = tuple(t for t in rules.tile_set() if t not in mine and t not in on_line)
     current = []
     for seat in range(seats):
         common = (1 << (rules.max_pip + 1)) - 1

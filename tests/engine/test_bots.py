@@ -226,3 +226,17 @@ def test_bots_import_no_hidden_state():
                 a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
             }
             assert "MatchState" not in names, path.name
+
+
+def test_three_player_knowledge_never_counts_the_missing_double_blank():
+    """three_player plays without 0-0: a bot must not think another seat may hold it."""
+    from dominoes import advance, new_match, view_for
+    from dominoes.bots.knowledge import infer
+    from dominoes.rules import PROFILES
+    from dominoes.tiles import Tile
+
+    rules = PROFILES["three_player"]
+    match = advance(new_match(3, rules.targets[0], seed=bytes(32), rules=rules))
+    knowledge = infer(view_for(match, 0))
+    assert Tile(0, 0) not in knowledge.unseen
+    assert len(knowledge.unseen) == 27 - 9
