@@ -13,6 +13,7 @@ import json
 import re
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -190,7 +191,9 @@ class TableDetailApi(TableScopedApi):
         table, seat = selectors.table_for_user(table_id, request.user)
         etag = _etag(table, seat)
         since = request.query_params.get("since_version", "")
-        unchanged = request.headers.get("If-None-Match") == etag or (
+        # A proxy that compresses may weaken the tag (W/"..."): compare weakly (RFC 9110).
+        sent = request.headers.get("If-None-Match", "").removeprefix("W/")
+        unchanged = sent == etag or (
             since.isascii() and since.isdigit() and int(since) >= table.version
         )
         if unchanged:
@@ -258,7 +261,7 @@ class MoveListCreateApi(TableScopedApi):
         if not key:
             return self._play(request, table_id)
         if not IDEMPOTENCY_KEY.fullmatch(key):
-            raise TableError("invalid", "Idempotency-Key: from 1 to 128 visible ASCII characters.")
+            raise TableError("invalid", _("Idempotency-Key: de 1 a 128 caracteres ASCII visibles."))
         return self._play_once(request, table_id, key)
 
     def _play(self, request: Request, table_id: int) -> Response:
@@ -293,7 +296,7 @@ class MoveListCreateApi(TableScopedApi):
                 if remembered.request_hash != fingerprint:
                     raise TableError(
                         "idempotency_key_reused",
-                        "This Idempotency-Key was used for a different move.",
+                        _("Esta Idempotency-Key ya se usó para otra jugada."),
                         status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                     )
                 return _replayed(remembered)

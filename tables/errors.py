@@ -39,15 +39,36 @@ class TableError(APIException):
             self.status_code = status_code
 
 
+#: What a player reads for each engine refusal, in their language; the engine's own
+#: English sentence (with the tiles and pips involved) is kept as ``reason``.
+REFUSAL_TEXT = {
+    "not_your_turn": _("No es tu turno."),
+    "tile_not_in_hand": _("No tienes esa ficha."),
+    "wrong_lead": _("Esa no es la ficha con la que hay que salir."),
+    "tile_does_not_fit": _("Esa ficha no encaja en esa punta."),
+    "end_required": _("Esa ficha encaja en las dos puntas: elige una."),
+    "cannot_draw_with_play": _("No puedes robar: tienes una ficha que encaja."),
+    "cannot_pass_with_play": _("No puedes pasar: tienes una ficha que encaja."),
+    "must_draw": _("No puedes pasar: aún quedan fichas en el pozo."),
+    "wrong_draw": _("No se puede robar: el pozo está vacío."),
+    "hand_over": _("La mano ha terminado."),
+    "hand_in_progress": _("La mano aún no ha terminado."),
+    "bad_deal": _("El reparto no es válido."),
+    "redeal_required": _("Hay que repartir de nuevo."),
+}
+
+
 def refused_move(error: IllegalMove) -> TableError:
     """The API refusal for an engine ``IllegalMove``: its code and rule, 409 when the table
-    moved on (``not_your_turn``, ``hand_over``), else 400."""
+    moved on (``not_your_turn``, ``hand_over``), else 400. ``detail`` is in the player's
+    language; ``reason`` is the engine's sentence."""
     conflict = error.code in _CONFLICT_CODES
     return TableError(
         error.code,
-        error.message,
+        str(REFUSAL_TEXT.get(error.code, error.message)),
         status_code=status.HTTP_409_CONFLICT if conflict else status.HTTP_400_BAD_REQUEST,
         rule=error.rule,
+        extra={"reason": error.message},
     )
 
 

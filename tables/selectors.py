@@ -91,6 +91,9 @@ def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
         services.table_forfeit_overdue(table_id=table.pk)
         table = _load(table_id)
         seat = seat_for_user(table, user)
+    elif services.resume_stuck_bot(table):
+        table = _load(table_id)  # the bot may have played inline (no broker)
+        seat = seat_for_user(table, user)
     return table, seat
 
 

@@ -225,12 +225,37 @@ def _continue(match: MatchState) -> MatchState:
 
 
 def _enqueue(task, *args, **options) -> None:
-    """Send a task after the commit. A broker outage is logged, not raised: the write is
-    already committed, and the stuck-bot sweep and the next read pick the work up again."""
+    """Send a task after the commit. A failure is logged, never raised: the write is
+    already committed, so the player must not see an error for it. A lost bot turn is sent
+    again by the next read of the table (``resume_stuck_bot``) or the stuck-bot sweep.
+    With no broker (``make run``: tasks run inline) the task's own errors land here too."""
     try:
         task.apply_async(args, **options)
     except KombuOperationalError:
         logger.exception("could not enqueue %s%r", task.name, args)
+    except Exception:  # an inline task that failed; the write it follows stands
+        if settings.CELERY_TASK_ALWAYS_EAGER and not getattr(settings, "TESTING", False):
+            logger.exception("task %s%r failed inline", task.name, args)
+        else:
+            raise
+
+
+def resume_stuck_bot(table: Table) -> bool:
+    """Send a bot's turn again when it has waited ``BOT_STUCK_SECONDS`` (its task was
+    lost). Called on reads, so a table never stays stuck while someone looks at it.
+    ``bot_play`` ignores a stale version, so a slow task is harmless."""
+    from tables import tasks
+
+    if (
+        table.status != Table.Status.PLAYING
+        or table.deadline is not None
+        or table.turn_seat is None
+        or table.turn_started_at is None
+        or timezone.now() - table.turn_started_at < timedelta(seconds=settings.BOT_STUCK_SECONDS)
+    ):
+        return False
+    _enqueue(tasks.bot_play, table.pk, table.version)
+    return True
 
 
 def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
@@ -496,7 +521,9 @@ def _parse_tile(table: Table, tile: str | None) -> Tile | None:
     try:
         return parse_tile(tile, PROFILES[table.rules].max_pip)
     except UnreadableRecord as error:
-        raise TableError("invalid", str(error)) from None
+        raise TableError(
+            "invalid", _("Esa ficha no existe en este juego."), extra={"reason": str(error)}
+        ) from None
 
 
 def _chosen_action(match: MatchState, seat: int, action: str, tile: Tile | None, end):

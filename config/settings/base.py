@@ -78,6 +78,12 @@ DATABASES = {
 }
 DATABASES["default"]["CONN_MAX_AGE"] = env_seconds("CONN_MAX_AGE", default=0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite (make run without a server): writers queue for the lock instead of failing
+    # with "database is locked" when two players, or a player and a bot, write at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Unset REDIS_URL means "no Redis on this machine": Celery runs tasks inline and the cache
@@ -151,7 +157,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Views opt in with `throttle_scope = "<scope>"`; only their writes are counted.
     "DEFAULT_THROTTLE_CLASSES": ["config.throttling.ScopedWriteRateThrottle"],

@@ -160,10 +160,11 @@ def test_it_refuses_a_move_out_of_turn_with_the_rule(api_client_for, alice, bob)
         format="json",
     )
     assert response.status_code == 409
-    assert response.json() | {"detail": ""} == {
+    assert response.json() | {"detail": "", "reason": ""} == {
         "code": "not_your_turn",
         "rule": "R3",
         "detail": "",
+        "reason": "",
     }
 
 
@@ -251,3 +252,63 @@ def test_it_forgets_old_idempotency_answers(api_client_for, alice):
         MoveRequest.objects.filter(pk=row.pk).update(created_at=timezone.now() - age)
     assert tasks.sweep_move_requests() == 1
     assert list(MoveRequest.objects.values_list("key", flat=True)) == ["new"]
+
+
+def test_it_refuses_deeply_nested_json_as_malformed(anonymous_client, api_client_for, alice):
+    body = "[" * 5000 + "]" * 5000
+    response = anonymous_client.post(
+        "/api/v1/accounts/token/", body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "malformed_json"
+    created = create_table(api_client_for(alice), 2, ["garabato"])
+    response = api_client_for(alice).post(
+        f"/api/v1/tables/{created['id']}/moves/", body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert Table.objects.get(pk=created["id"]).version == created["version"]
+
+
+def test_it_answers_a_weak_etag_with_304(api_client_for, alice):
+    created = create_table(api_client_for(alice), 2, ["garabato"])
+    client = api_client_for(alice)
+    etag = client.get(f"/api/v1/tables/{created['id']}/")["ETag"]
+    response = client.get(f"/api/v1/tables/{created['id']}/", HTTP_IF_NONE_MATCH=f"W/{etag}")
+    assert response.status_code == 304
+
+
+def test_it_explains_a_refused_move_in_the_players_language(api_client_for, alice, carol):
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(carol), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(carol)}
+    turn = table(clients[0], created["id"])["turn_seat"]
+    waiting = 1 - turn
+    view = table(clients[waiting], created["id"])
+    response = clients[waiting].post(
+        f"/api/v1/tables/{created['id']}/moves/",
+        {"tile": view["game"]["tiles"][0], "version": view["version"]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="es" if waiting == 0 else "en",
+    )
+    expected = "No es tu turno." if waiting == 0 else "It is not your turn."
+    assert response.status_code == 409
+    assert response.json()["detail"] == expected
+    assert "turn" in response.json()["reason"]
+
+
+def test_a_lost_bot_turn_is_played_when_the_table_is_read(api_client_for, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    for _ in range(50):  # the 6-6 decides who leads (R7): wait for a deal the bot leads
+        created = create_table(api_client_for(alice), 2, ["garabato"])
+        if created["turn_seat"] == 1:
+            break
+    assert created["turn_seat"] == 1  # its task was never run: as if the broker lost it
+    Table.objects.filter(pk=created["id"]).update(
+        turn_started_at=timezone.now() - timedelta(minutes=10)
+    )
+    state = table(api_client_for(alice), created["id"])
+    assert state["turn_seat"] == 0
+    assert state["version"] > created["version"]

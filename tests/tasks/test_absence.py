@@ -164,8 +164,11 @@ def test_it_never_times_out_a_bot(clock, api_client_for, alice):
     assert row.deadline is None
     clock.move_to(T0 + H48 * 3)
     assert tasks.sweep_absences() == 0
+    assert fresh(created["id"]).version == row.version  # the sweep left it alone
+    # Reading the table resumes the lost bot turn (it does not forfeit it).
     assert table(api_client_for(alice), created["id"])["status"] == "playing"
-    assert fresh(created["id"]).version == row.version
+    assert fresh(created["id"]).outcome == ""
+    assert fresh(created["id"]).version > row.version
 
 
 def test_it_applies_absence_before_an_abandon_once_the_deadline_passed(
