@@ -92,11 +92,14 @@ def match_of(table: Table) -> MatchState:
     return match_from_dict(table.state)
 
 
-def _lock(table_id: int) -> Table:
-    try:
-        return Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise not_found() from None
+def _lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
+    """Lock the table row for this transaction. Raises ``not_found`` for a missing table;
+    with ``skip_locked`` returns ``None`` instead of waiting when another holds the lock."""
+    rows = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id)
+    table = rows.first()
+    if table is None and not skip_locked:
+        raise not_found()
+    return table
 
 
 def _seats(table: Table) -> list[Seat]:
@@ -666,12 +669,9 @@ def table_forfeit_overdue(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        if skip_locked:
-            table = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).first()
-            if table is None:
-                return False
-        else:
-            table = _lock(table_id)
+        table = _lock(table_id, skip_locked=skip_locked)
+        if table is None:  # another worker holds it and applies the same rule
+            return False
         return _expire_if_overdue(table, _seats(table), now)
 
 
@@ -689,12 +689,9 @@ def table_close_idle(
 
     now = now or timezone.now()
     with transaction.atomic():
-        if skip_locked:
-            table = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).first()
-            if table is None:
-                return False
-        else:
-            table = _lock(table_id)
+        table = _lock(table_id, skip_locked=skip_locked)
+        if table is None:  # another worker holds it and applies the same rule
+            return False
         idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
         if table.status not in ACTIVE or table.last_move_at >= idle_since:
             return False

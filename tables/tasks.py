@@ -25,6 +25,19 @@ logger = logging.getLogger(__name__)
 SWEEP_BATCH = 200
 
 
+def _sweep(name: str, table_ids, rule, now) -> int:
+    """Apply ``rule`` (a service taking ``table_id``, ``now``, ``skip_locked``) to each due
+    table; one broken table is logged and does not stop the others. Returns how many the
+    rule applied to here."""
+    done = 0
+    for table_id in list(table_ids):
+        try:
+            done += rule(table_id=table_id, now=now, skip_locked=True)
+        except Exception:  # one broken table must not stop the sweep; it is logged
+            logger.exception("%s sweep failed for table %s", name, table_id)
+    return done
+
+
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def bot_play(table_id: int, version: int) -> bool:
     """Play the bot's turn at ``table_id`` if the table is still at ``version`` (R16, R31)."""
@@ -47,13 +60,7 @@ def sweep_absences(batch: int = SWEEP_BATCH) -> int:
         .order_by("deadline")
         .values_list("pk", flat=True)[:batch]
     )
-    done = 0
-    for table_id in list(due):
-        try:
-            done += services.table_forfeit_overdue(table_id=table_id, now=now, skip_locked=True)
-        except Exception:  # one broken table must not stop the sweep; it is logged
-            logger.exception("absence sweep failed for table %s", table_id)
-    return done
+    return _sweep("absence", due, services.table_forfeit_overdue, now)
 
 
 @shared_task
@@ -68,13 +75,7 @@ def sweep_idle(batch: int = SWEEP_BATCH) -> int:
         .order_by("last_move_at")
         .values_list("pk", flat=True)[:batch]
     )
-    done = 0
-    for table_id in list(due):
-        try:
-            done += services.table_close_idle(table_id=table_id, now=now, skip_locked=True)
-        except Exception:  # one broken table must not stop the sweep; it is logged
-            logger.exception("idle sweep failed for table %s", table_id)
-    return done
+    return _sweep("idle", due, services.table_close_idle, now)
 
 
 @shared_task
