@@ -7,7 +7,7 @@ branch that reads it, never a rewrite.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dominoes.tiles import Tile, full_set
 
@@ -137,17 +137,7 @@ SPAIN_PAIRS = Rules(
 )
 
 #: seeds/003 "Dominó 7+7": the pairs game, each of two people playing both seats of a pair.
-SEVEN_PLUS_SEVEN = Rules(
-    name="seven_plus_seven",
-    seat_counts=(4,),
-    tiles_per_seat={4: 7},
-    redeal_doubles=None,
-    draw_from_stock=False,
-    first_lead="lot",
-    partner_tiles_count=True,
-    blocked_tie="leader_team",
-    targets=(150,),
-)
+SEVEN_PLUS_SEVEN = replace(SPAIN_PAIRS, name="seven_plus_seven")
 
 #: seeds/003 "Dominó Venezolano" (first lead 6-6 as seeds/002 says for Venezuela).
 VENEZUELAN = Rules(

@@ -3,18 +3,9 @@ state from its Hand and Move rows (the log is the truth, ``Table.state`` a snaps
 
 from __future__ import annotations
 
-from dominoes import (
-    Draw,
-    MatchState,
-    Pass,
-    Play,
-    apply,
-    match_from_dict,
-    match_to_dict,
-    parse_tile,
-    start_hand,
-)
-from tables.models import Hand, Move, Table
+from dominoes import deal, match_to_dict
+from tables.models import Table
+from tables.selectors import match_from_log
 from tests.tables.play import create_table, join
 
 
@@ -36,32 +27,15 @@ def seated_clients(api_client_for, users, *, target: int = 100) -> tuple[int, di
     return table_id, clients
 
 
-def _action(move: Move):
-    if move.kind == "play":
-        return Play(move.seat, parse_tile(move.tile), move.end)
-    if move.kind == "draw":
-        return Draw(move.seat, parse_tile(move.tile))
-    return Pass(move.seat)
-
-
 def replay_from_rows(table: Table):
-    """The engine state rebuilt from the table's Hand rows (dealt again from each hand's
-    seed, which must reproduce the stored deal) and Move rows, in order."""
-    snapshot = match_from_dict(table.state)
-    match = MatchState(
-        rules=snapshot.rules,
-        seats=table.seats,
-        target=table.target,
-        scores=(0,) * table.seats,
-        hands=(),
-    )
-    for hand in Hand.objects.filter(table=table).order_by("number"):
-        match = start_hand(match, seed=bytes.fromhex(hand.seed))
-        dealt = [[str(tile) for tile in tiles] for tiles in match.hand.dealt]
+    """The engine state rebuilt from the table's Hand and Move rows
+    (``tables.selectors.match_from_log``), after checking that each hand's seed deals
+    exactly the stored deal and stock (R6)."""
+    match = match_from_log(table)
+    for hand in match.hands:
+        dealt, stock = deal(match.rules, match.seats, hand.seed)
         assert dealt == hand.dealt, f"hand {hand.number}: the seed does not give the stored deal"
-        assert [str(tile) for tile in match.hand.stock] == hand.stock
-        for move in Move.objects.filter(hand=hand).order_by("sequence"):
-            match = apply(match, _action(move))
+        assert stock == hand.stock
     return match
 
 
