@@ -134,7 +134,12 @@ def table_response(request: Request, table: Table, seat: Seat, status_code: int 
 
 
 def _etag(table: Table, seat: Seat) -> str:
-    return f'"t{table.pk}-v{table.version}-s{seat.index}"'
+    return _etag_of(table.pk, table.version, seat.index)
+
+
+def _etag_of(table_id: int, version: int, seat_index: int) -> str:
+    """The ETag of one seat's view at one version (views differ per seat)."""
+    return f'"t{table_id}-v{version}-s{seat_index}"'
 
 
 class TableListCreateApi(APIView):
@@ -330,7 +335,7 @@ def _replayed(remembered: MoveRequest) -> Response:
     response = Response(remembered.body, status=remembered.status_code)
     body = remembered.body
     if remembered.status_code == 200 and isinstance(body, dict) and "your_seat" in body:
-        response["ETag"] = f'"t{body["id"]}-v{body["version"]}-s{body["your_seat"]}"'
+        response["ETag"] = _etag_of(body["id"], body["version"], body["your_seat"])
     return response
 
 
