@@ -35,6 +35,7 @@ from dominoes import (
     start_hand,
     view_for,
 )
+from dominoes.record import FORMAT as RECORD_FORMAT
 from dominoes.rules import rules_named
 from dominoes.state import Action
 from tables import services
@@ -226,7 +227,7 @@ def table_record(table: Table) -> dict[str, Any]:
 def match_to_record_empty(table: Table) -> dict[str, Any]:
     """The record of a table whose match has not started: no hands yet."""
     return {
-        "format": "dominoes-record/1",
+        "format": RECORD_FORMAT,
         "rules": table.rules,
         "seats": table.seats,
         "target": table.target,
