@@ -72,10 +72,23 @@ class PlayerSerializer(serializers.Serializer):
 
 class InviteSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
+    hands = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat the link takes: [seat], or [1, 3] in seven_plus_seven.",
+    )
     partner = serializers.BooleanField()
     token = serializers.CharField()
     path = serializers.CharField()
     url = serializers.URLField()
+
+
+class HandSerializer(serializers.Serializer):
+    """One of the caller's hands (a seat they hold): its tiles and plays (R31)."""
+
+    seat = serializers.IntegerField()
+    tiles = serializers.ListField(child=serializers.CharField())
+    legal_moves = serializers.JSONField(help_text='[{"tile": "6-4", "end": 4 | null}]')
+    to_play = serializers.BooleanField(help_text="This hand may act now.")
 
 
 class TableSummarySerializer(serializers.Serializer):
@@ -84,8 +97,12 @@ class TableSummarySerializer(serializers.Serializer):
     seats = serializers.IntegerField()
     target = serializers.IntegerField()
     version = serializers.IntegerField()
-    your_seat = serializers.IntegerField()
-    your_turn = serializers.BooleanField()
+    your_seat = serializers.IntegerField(help_text="Your first seat.")
+    your_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
+    )
+    your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
     turn_seat = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
     last_move_at = serializers.DateTimeField()
@@ -98,7 +115,12 @@ class TableSerializer(serializers.Serializer):
     """A table as the caller's seat sees it. ``game`` is ``dominoes.view_for(...)``:
     ``tiles`` (yours only), ``line``, ``ends``, ``tile_counts``, ``stock_size``, ``scores``,
     ``turn``, ``legal_moves`` (yours, on your turn), ``log``, ``last_hand`` (the previous
-    hand with every hand shown and its seed) and the match result."""
+    hand with every hand shown and its seed) and the match result.
+
+    ``hands`` lists each seat you hold with its tiles, ``legal_moves`` and ``to_play``:
+    one entry, or two in ``seven_plus_seven`` (one person plays both hands of a pair).
+    There ``your_seat`` and ``game`` are the hand to play now when it is yours, else
+    your first; send ``seat`` with a move to say which hand plays."""
 
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
@@ -110,12 +132,19 @@ class TableSerializer(serializers.Serializer):
     turn_seat = serializers.IntegerField(allow_null=True)
     turn_started_at = serializers.DateTimeField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
-    your_seat = serializers.IntegerField()
-    your_turn = serializers.BooleanField()
+    your_seat = serializers.IntegerField(
+        help_text="The seat `game` is seen from: yours, or the one of yours to act now."
+    )
+    your_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
+    )
+    your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
     outcome = serializers.CharField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     players = PlayerSerializer(many=True)
     invites = InviteSerializer(many=True)
+    hands = HandSerializer(many=True)
     game = serializers.JSONField(allow_null=True)
 
 
@@ -138,7 +167,9 @@ def _etag(table: Table, seat: Seat) -> str:
 
 
 def _etag_of(table_id: int, version: int, seat_index: int) -> str:
-    """The ETag of one seat's view at one version (views differ per seat)."""
+    """The ETag of one seat's view at one version (views differ per seat). ``seat_index``
+    is the caller's first seat (``your_seats[0]``): a two-seat holder's view at a version
+    is one document whichever hand is to play."""
     return f'"t{table_id}-v{version}-s{seat_index}"'
 
 
@@ -166,7 +197,9 @@ class TableListCreateApi(APIView):
             min_length=1,
             max_length=3,
             help_text="Seats 1.. in order: 'friend' (an invite link) or a bot name. "
-            "With 4 seats the second entry is seat 2, your partner.",
+            "With 4 seats the second entry is seat 2, your partner. seven_plus_seven: one "
+            "entry, the rival pair (seats 1 and 3): 'friend' (one person, one link) or a bot "
+            "name (that bot at each seat); you hold seats 0 and 2.",
         )
 
     @extend_schema(responses=TableSummarySerializer(many=True))
@@ -235,6 +268,14 @@ class MoveListCreateApi(TableScopedApi):
         version = serializers.IntegerField(
             min_value=0, help_text="The table version you saw; 409 stale_version otherwise."
         )
+        seat = serializers.IntegerField(
+            min_value=0,
+            max_value=3,
+            required=False,
+            help_text="The seat you move for (one of your_seats; seven_plus_seven: either "
+            "hand). Left out: your seat that may act now. Not yours: 400 not_your_seat; "
+            "yours but not to act: 409 not_your_turn.",
+        )
 
     @extend_schema(
         responses=inline_serializer(
@@ -253,8 +294,9 @@ class MoveListCreateApi(TableScopedApi):
         )
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table, seat = selectors.table_for_user(table_id, request.user)
-        return Response(selectors.public_moves(table, seat))
+        table, _seat = selectors.table_for_user(table_id, request.user)
+        mine = [seat.index for seat in selectors.seats_for_user(table, request.user)]
+        return Response(selectors.public_moves(table, mine))
 
     @extend_schema(
         request=MovePlaySerializer,
@@ -335,7 +377,8 @@ def _replayed(remembered: MoveRequest) -> Response:
     response = Response(remembered.body, status=remembered.status_code)
     body = remembered.body
     if remembered.status_code == 200 and isinstance(body, dict) and "your_seat" in body:
-        response["ETag"] = _etag_of(body["id"], body["version"], body["your_seat"])
+        first = (body.get("your_seats") or [body["your_seat"]])[0]
+        response["ETag"] = _etag_of(body["id"], body["version"], first)
     return response
 
 
@@ -382,8 +425,10 @@ class InviteDetailApi(APIView):
             {
                 "table": serializers.IntegerField(),
                 "seat": serializers.IntegerField(),
+                "hands": serializers.ListField(child=serializers.IntegerField()),
                 "seats": serializers.IntegerField(),
                 "target": serializers.IntegerField(),
+                "rules": serializers.CharField(),
                 "creator": serializers.CharField(),
                 "partner": serializers.BooleanField(),
                 "players": PlayerSerializer(many=True),

@@ -39,7 +39,11 @@ class TableCreateForm(forms.Form):
 
     The seats and the target must be ones the chosen profile offers (its ``seat_counts``
     and ``targets``); a single-hand profile has no target to choose (``target`` is then
-    ``None``). A form sent without ``rules`` is a classic table."""
+    ``None``). A form sent without ``rules`` is a classic table.
+
+    ``seven_plus_seven`` (one person plays both hands of a pair): the creator holds seats
+    1 and 3 as the page counts them (0 and 2), ``seat_1`` is the rival pair (a friend, or
+    a bot at each of its seats) and ``seat_2``/``seat_3`` are ignored."""
 
     rules = forms.ChoiceField(
         label=_("Reglas"), choices=rules_choices, initial=CLASSIC.name, required=False
@@ -91,13 +95,18 @@ class TableCreateForm(forms.Form):
                 )
         if seats is None:
             return cleaned
+        if services.holds_two_hands(name):
+            seats = 2  # only seat_1 (the rival pair) is chosen
         for index in range(1, seats):
             if not cleaned.get(f"seat_{index}"):
                 self.add_error(f"seat_{index}", _("Elige quién se sienta aquí."))
         return cleaned
 
     def others(self) -> list[str]:
-        """``["friend" | bot name, ...]`` for seats 1 .. seats-1."""
+        """``["friend" | bot name, ...]`` for seats 1 .. seats-1 (for ``seven_plus_seven``
+        one entry: the rival pair, as ``services.table_create`` takes it)."""
+        if services.holds_two_hands(self.cleaned_data["rules"]):
+            return [self.cleaned_data["seat_1"]]
         seats = self.cleaned_data["seats"]
         return [self.cleaned_data[f"seat_{index}"] for index in range(1, seats)]
 

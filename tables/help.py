@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from dominoes.rules import CLASSIC, PROFILES
 from tables.help_examples import EXAMPLES, Example
+from tables.services import holds_two_hands
 
 #: The languages with their own rules text; anything else reads the Spanish one.
 PROSE_LANGUAGES = ("es", "en")
@@ -216,7 +217,8 @@ def profile_url(name: str) -> str:
 def profile_facts(name: str) -> dict[str, Any]:
     """What the pages need to know of a profile: its id, human name, rules link, table
     sizes, targets, whether one hand decides, whether 4 seats play in pairs, the set and
-    whether the undealt tiles are a stock to draw from."""
+    whether the undealt tiles are a stock to draw from, and whether one person plays both
+    hands of a pair (``two_hands``: ``seven_plus_seven``)."""
     rules_ = PROFILES[name]
     return {
         "name": name,
@@ -228,6 +230,7 @@ def profile_facts(name: str) -> dict[str, Any]:
         "pairs": rules_.partnerships(4),
         "max_pip": rules_.max_pip,
         "draws": rules_.draw_from_stock,
+        "two_hands": holds_two_hands(name),
     }
 
 

@@ -85,7 +85,15 @@ class Table(models.Model):
 class Seat(models.Model):
     """One seat at a table: a person (``user``), a bot (``bot``), or an open seat with an
     ``invite_token`` that a friend uses to take it (R30). Partners sit opposite (R2):
-    ``team`` is ``index % 2`` with 4 seats, else the seat's own index."""
+    ``team`` is ``index % 2`` with 4 seats, else the seat's own index.
+
+    A person holds one seat per table, except in ``seven_plus_seven`` (docs/profiles.md),
+    where one person plays both hands of a pair: seats ``i`` and ``i + 2``. The second of
+    those rows has ``second_hand`` set; the constraints allow a user one plain seat and
+    at most one second hand per table, and a second hand only at seat 2 or 3, held by a
+    person. That only two-hand profiles set ``second_hand`` (and that the partner seat is
+    the same person's) is checked by ``tables.services``, the only writer.
+    """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
     index = models.PositiveSmallIntegerField()
@@ -101,13 +109,30 @@ class Seat(models.Model):
     score = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(null=True, blank=True)
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    second_hand = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="The user also holds the partner seat (index - 2): seven_plus_seven.",
+    )
 
     class Meta:
         ordering = ["table", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index"),
             models.UniqueConstraint(
-                fields=["table", "user"], name="seat_unique_user", condition=Q(user__isnull=False)
+                fields=["table", "user"],
+                name="seat_unique_user",
+                condition=Q(user__isnull=False, second_hand=False),
+            ),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                name="seat_unique_second_hand",
+                condition=Q(second_hand=True),
+            ),
+            models.CheckConstraint(
+                condition=Q(second_hand=False)
+                | Q(index__gte=2, user__isnull=False, bot="", invite_token__isnull=True),
+                name="seat_second_hand_is_a_person_at_2_or_3",
             ),
         ]
         indexes = [models.Index(fields=["user", "table"], name="seat_user_table")]

@@ -42,6 +42,11 @@ def _send(user, template: str, context: dict) -> None:
     send_mail(subject, body, None, [user.email])
 
 
+def _once(items) -> list:
+    """``items`` without repeats, in order (a two-seat player's name appears once)."""
+    return list(dict.fromkeys(items))
+
+
 def _turn_seat(table: Table) -> Seat | None:
     if table.turn_seat is None:
         return None
@@ -70,18 +75,23 @@ def send_reminder(table_id: int, version: int) -> bool:
 
 
 def send_match_over(table_id: int) -> int:
-    """Mail every human at a finished table the result and the reason; returns how many."""
+    """Mail every human at a finished table the result and the reason; returns how many.
+    A person holding two seats (``seven_plus_seven``) gets one e-mail, and each name is
+    listed once."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return 0
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
-    winners = [seat.display_name for seat in seats if seat.index in (table.winners or [])]
+    winners = _once(seat.display_name for seat in seats if seat.index in (table.winners or []))
     left = match_from_dict(table.state).abandoned_by if table.state is not None else None
     left_name = seats[left].display_name if left is not None else ""
+    scores = _once((s.display_name, s.score) for s in seats if not s.is_open)
     sent = 0
+    mailed: set[int] = set()
     for seat in seats:
-        if seat.bot or not _wants_mail(seat.user):
+        if seat.bot or not _wants_mail(seat.user) or seat.user_id in mailed:
             continue
+        mailed.add(seat.user_id)
         context = {
             "user": seat.user,
             "table": table,
@@ -90,7 +100,7 @@ def send_match_over(table_id: int) -> int:
             "winners": winners,
             "left": left_name,
             "started": table.state is not None,
-            "scores": [(s.display_name, s.score) for s in seats if not s.is_open],
+            "scores": scores,
         }
         _send(seat.user, "match_over", context)
         sent += 1

@@ -7,11 +7,12 @@ an unfinished hand's seed.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db.models import (
     Case,
-    F,
+    Exists,
     IntegerField,
     OuterRef,
     Prefetch,
@@ -35,6 +36,7 @@ from dominoes import (
     start_hand,
     view_for,
 )
+from dominoes.engine import may_act
 from dominoes.record import FORMAT as RECORD_FORMAT
 from dominoes.rules import rules_named
 from dominoes.state import Action
@@ -44,15 +46,19 @@ from tables.models import Hand, Move, Seat, Table
 
 
 def tables_for_user(user) -> QuerySet[Table]:
-    """The tables ``user`` sits at: the ones where it is their turn first, then active
-    ones by latest move, then finished ones. Seats (with users) are prefetched."""
-    my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).values("index")[:1]
+    """The tables ``user`` sits at, each once (a ``seven_plus_seven`` player holds two
+    seats): the ones where it is their turn first, then active ones by latest move, then
+    finished ones. Seats (with users) are prefetched."""
+    my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).order_by("index")
+    my_turn = Exists(
+        Seat.objects.filter(table=OuterRef("pk"), user=user, index=OuterRef("turn_seat"))
+    )
     return (
-        Table.objects.filter(seat_set__user=user)
-        .annotate(my_seat=Subquery(my_seat))
+        Table.objects.filter(pk__in=Seat.objects.filter(user=user).values("table_id"))
+        .annotate(my_seat=Subquery(my_seat.values("index")[:1]))
         .annotate(
             priority=Case(
-                When(status=Table.Status.PLAYING, turn_seat=F("my_seat"), then=Value(0)),
+                When(my_turn, status=Table.Status.PLAYING, then=Value(0)),
                 When(status=Table.Status.PLAYING, then=Value(1)),
                 When(status=Table.Status.WAITING, then=Value(2)),
                 default=Value(3),
@@ -67,12 +73,22 @@ def tables_for_user(user) -> QuerySet[Table]:
 
 
 def seat_for_user(table: Table, user) -> Seat:
-    """``user``'s seat at ``table``; raises ``TableError`` ``not_found`` (404) otherwise,
-    so a stranger cannot even learn that the table exists."""
-    for seat in table.seat_set.all():
-        if seat.user_id is not None and seat.user_id == getattr(user, "pk", None):
-            return seat
-    raise not_found()
+    """``user``'s (first) seat at ``table``; raises ``TableError`` ``not_found`` (404)
+    otherwise, so a stranger cannot even learn that the table exists."""
+    return seats_for_user(table, user)[0]
+
+
+def seats_for_user(table: Table, user) -> list[Seat]:
+    """Every seat ``user`` holds at ``table``, by index: one, or both seats of a pair in
+    ``seven_plus_seven``. Raises ``TableError`` ``not_found`` (404) when there is none."""
+    mine = [
+        seat
+        for seat in table.seat_set.all()
+        if seat.user_id is not None and seat.user_id == getattr(user, "pk", None)
+    ]
+    if not mine:
+        raise not_found()
+    return mine
 
 
 def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
@@ -130,12 +146,14 @@ def _players(table: Table, view: dict | None) -> list[dict[str, Any]]:
 
 def invite_links(table: Table, user) -> list[dict[str, Any]]:
     """The share links of a waiting table's open seats, for its creator only (R30):
-    ``[{"seat", "partner", "token", "path"}]``; empty for anyone else."""
+    ``[{"seat", "hands", "partner", "token", "path"}]``; empty for anyone else. ``hands``
+    is every seat the link takes: ``[seat]``, or ``[1, 3]`` in ``seven_plus_seven``."""
     if table.creator_id != getattr(user, "pk", None) or table.status != Table.Status.WAITING:
         return []
     return [
         {
             "seat": seat.index,
+            "hands": services.hand_seats(table.rules, table.seats, seat.index),
             "partner": table.seats == 4 and seat.index == 2,
             "token": seat.invite_token,
             "path": reverse("tables:invite", args=[seat.invite_token]),
@@ -146,11 +164,36 @@ def invite_links(table: Table, user) -> list[dict[str, Any]]:
 
 
 def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
-    """The table as ``seat`` sees it: table facts, players, the invite links (creator,
-    waiting) and the game view (``dominoes.view_for``, R31) once the match has started."""
+    """The table as ``user``'s seat sees it: table facts, players, the invite links
+    (creator, waiting) and the game view (``dominoes.view_for``, R31) once the match has
+    started.
+
+    ``your_seats`` lists every seat the user holds; ``hands`` has, per held seat, its
+    tiles, its ``legal_moves`` and ``to_play`` (each from that seat's own ``view_for``).
+    A user holding two seats (``seven_plus_seven``, R31 per seat, the union of their own
+    two views) sees both hands; ``your_seat``, and so ``game``, is then the seat to act
+    when it is one of theirs, else their first (``services.acting_seat``).
+    """
+    mine = [held.index for held in seats_for_user(table, user)] if user else [seat.index]
     game = None
+    hands: list[dict[str, Any]] = []
     if table.state is not None:
-        game = view_for(match_from_dict(table.state), seat.index).to_dict()
+        match = match_from_dict(table.state)
+        views = {index: view_for(match, index).to_dict() for index in mine}
+        seat_index = services.acting_seat(match, mine)
+        game = views[seat_index]
+        playing = table.status == Table.Status.PLAYING
+        hands = [
+            {
+                "seat": index,
+                "tiles": views[index]["tiles"],
+                "legal_moves": views[index]["legal_moves"],
+                "to_play": playing and may_act(match, index),
+            }
+            for index in mine
+        ]
+    else:
+        seat_index = mine[0]
     return {
         "id": table.pk,
         "status": table.status,
@@ -162,27 +205,31 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "turn_seat": table.turn_seat,
         "turn_started_at": table.turn_started_at,
         "deadline": table.deadline,
-        "your_seat": seat.index,
-        "your_turn": table.status == Table.Status.PLAYING and table.turn_seat == seat.index,
+        "your_seat": seat_index,
+        "your_seats": mine,
+        "your_turn": table.status == Table.Status.PLAYING and table.turn_seat in mine,
         "outcome": table.outcome or None,
         "winners": table.winners,
         "players": _players(table, game),
         "invites": invite_links(table, user),
+        "hands": hands,
         "game": game,
     }
 
 
 def table_summary_for_user(table: Table, user) -> dict[str, Any]:
-    """One row of "my tables": no game view, just who plays, whose turn and the scores."""
-    seat = seat_for_user(table, user)
+    """One row of "my tables": no game view, just who plays, whose turn and the scores.
+    ``your_seat`` is the user's first seat, ``your_seats`` all of them."""
+    mine = [seat.index for seat in seats_for_user(table, user)]
     return {
         "id": table.pk,
         "status": table.status,
         "seats": table.seats,
         "target": table.target,
         "version": table.version,
-        "your_seat": seat.index,
-        "your_turn": table.status == Table.Status.PLAYING and table.turn_seat == seat.index,
+        "your_seat": mine[0],
+        "your_seats": mine,
+        "your_turn": table.status == Table.Status.PLAYING and table.turn_seat in mine,
         "turn_seat": table.turn_seat,
         "deadline": table.deadline,
         "last_move_at": table.last_move_at,
@@ -192,15 +239,17 @@ def table_summary_for_user(table: Table, user) -> dict[str, Any]:
     }
 
 
-def public_moves(table: Table, seat: Seat) -> list[dict[str, Any]]:
+def public_moves(table: Table, seat: Seat | Collection[int]) -> list[dict[str, Any]]:
     """The move log of every hand as ``seat`` may see it (R31): a draw's tile is shown to
-    the seat that drew it, and to everyone once its hand has ended."""
+    the seat that drew it, and to everyone once its hand has ended. ``seat`` may be the
+    indexes of every seat one user holds (``seven_plus_seven``): their own draws."""
+    own = {seat.index} if isinstance(seat, Seat) else set(seat)
     moves = (
         Move.objects.filter(table=table).select_related("hand").order_by("hand__number", "sequence")
     )
     log = []
     for move in moves:
-        hidden = move.kind == "draw" and move.seat != seat.index and move.hand.ended_at is None
+        hidden = move.kind == "draw" and move.seat not in own and move.hand.ended_at is None
         log.append(
             {
                 "hand": move.hand.number,
@@ -243,7 +292,8 @@ def hands_played(table: Table) -> QuerySet[Hand]:
 def invite_preview(token: str) -> dict[str, Any]:
     """What an open invite is for: ``{"table", "seat", "seats", "target", "creator",
     "partner", "players"}``. Raises ``TableError`` ``invite_not_found`` (404) for an
-    unknown, used or revoked token, or a table no longer waiting."""
+    unknown, used or revoked token, or a table no longer waiting. ``hands``: the seats the
+    invite takes (both seats of the rival pair in ``seven_plus_seven``)."""
     services.check_invite_token(token)
     seat = (
         Seat.objects.filter(invite_token=token, user__isnull=True, bot="", table__status="waiting")
@@ -256,8 +306,10 @@ def invite_preview(token: str) -> dict[str, Any]:
     return {
         "table": table.pk,
         "seat": seat.index,
+        "hands": services.hand_seats(table.rules, table.seats, seat.index),
         "seats": table.seats,
         "target": table.target,
+        "rules": table.rules,
         "creator": seat.table.creator.username,
         "partner": table.seats == 4 and seat.index == 2,
         "players": _players(table, None),

@@ -51,9 +51,12 @@ from tables.models import BOT_CHOICES, Hand, Move, Seat, Table
 logger = logging.getLogger(__name__)
 
 FRIEND = "friend"
-#: Profiles the engine plays but the service cannot seat yet: in ``seven_plus_seven`` one
-#: person holds two seats, which a seat-per-user table does not allow.
-SERVICE_UNSUPPORTED_PROFILES = frozenset({"seven_plus_seven"})
+#: Profiles the engine plays but the service cannot seat (none today).
+SERVICE_UNSUPPORTED_PROFILES: frozenset[str] = frozenset()
+#: Profiles in which one person plays both hands of a pair, seats ``i`` and ``i + 2``
+#: (``seven_plus_seven``, docs/profiles.md): the creator holds 0 and 2, the rival pair's
+#: 1 and 3 are one friend (one invite link) or a bot at each seat.
+TWO_HAND_PROFILES = frozenset({"seven_plus_seven"})
 BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
 ACTIVE = (Table.Status.WAITING, Table.Status.PLAYING)
 
@@ -106,11 +109,27 @@ def _seats(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
 
 
-def _seat_of(seats: list[Seat], user) -> Seat:
-    for seat in seats:
-        if user is not None and seat.user_id == user.pk:
-            return seat
-    raise not_found()
+def _seats_of(seats: list[Seat], user) -> list[Seat]:
+    """``user``'s seats at the table, by index (two in a two-hand profile); raises
+    ``not_found`` (404) when there are none."""
+    mine = [seat for seat in seats if user is not None and seat.user_id == user.pk]
+    if not mine:
+        raise not_found()
+    return mine
+
+
+def holds_two_hands(rules: str) -> bool:
+    """True when one person holds both seats of a pair under profile ``rules``
+    (``TWO_HAND_PROFILES``: ``seven_plus_seven``)."""
+    return rules in TWO_HAND_PROFILES
+
+
+def hand_seats(rules: str, seats: int, index: int) -> list[int]:
+    """The seats the person at seat ``index`` holds (R2 partners sit opposite): both seats
+    of the pair in a two-hand profile, else ``[index]``."""
+    if holds_two_hands(rules) and seats == 4:
+        return sorted({index % 2, index % 2 + 2})
+    return [index]
 
 
 # --- saving engine transitions ------------------------------------------------------------
@@ -261,8 +280,11 @@ def resume_stuck_bot(table: Table) -> bool:
     return True
 
 
-def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
-    """Schedule what follows a write, once it is committed: the bot's turn, the e-mails."""
+def _after_commit(table: Table, seats: list[Seat], match: MatchState, actor=None) -> None:
+    """Schedule what follows a write, once it is committed: the bot's turn, the e-mails.
+
+    No "your turn" e-mail goes to ``actor``, the person who just moved, when the turn is
+    theirs again (their other hand in ``seven_plus_seven``): they are at the table."""
     from tables import tasks
 
     table_id, version = table.pk, table.version
@@ -277,7 +299,7 @@ def _after_commit(table: Table, seats: list[Seat], match: MatchState) -> None:
                 tasks.bot_play, table_id, version, countdown=settings.BOT_DELAY_SECONDS
             )
         )
-    else:
+    elif actor is None or seats[match.hand.turn].user_id != actor.pk:
         transaction.on_commit(lambda: _enqueue(tasks.send_turn_email, table_id, version))
 
 
@@ -302,6 +324,10 @@ def table_create(
     ``"nino"``, ``"quelonia"``). With partnerships, ``others[1]`` is seat 2, the creator's
     partner (R2). When no friend is invited the match starts at once (R30). Raises
     ``TableError`` (``invalid_table``) for anything else.
+
+    In a two-hand profile (``seven_plus_seven``) the creator holds seats 0 and 2 and
+    ``others`` has one entry, for the rival pair (seats 1 and 3): ``"friend"`` (one link;
+    whoever takes it holds both seats) or a bot name (that bot at each of the two seats).
     """
     profile = PROFILES.get(rules)
     if profile is None or profile.name in SERVICE_UNSUPPORTED_PROFILES:
@@ -326,10 +352,15 @@ def table_create(
             % {"targets": ", ".join(str(n) for n in profile.targets)},
             rule="R25",
         )
-    if len(others) != seats - 1 or any(kind not in (FRIEND, *BOT_NAMES) for kind in others):
+    two_hands = holds_two_hands(profile.name)
+    if any(kind not in (FRIEND, *BOT_NAMES) for kind in others) or len(others) != (
+        1 if two_hands else seats - 1
+    ):
         raise TableError(
             "invalid_table",
-            _("Indica, para cada otro asiento, «friend» o un bot (garabato, nino, quelonia)."),
+            _("Indica la otra pareja: «friend» o un bot (garabato, nino, quelonia).")
+            if two_hands
+            else _("Indica, para cada otro asiento, «friend» o un bot (garabato, nino, quelonia)."),
             rule="R29",
         )
     now = timezone.now()
@@ -340,7 +371,23 @@ def table_create(
         seat_rows = [
             Seat(table=table, index=0, user=creator, team=profile.team_of(0, seats), joined_at=now)
         ]
+        if two_hands:  # seat 1 and 3: the rival pair; seat 2: the creator's second hand
+            others = [others[0], None, others[0]]
         for index, kind in enumerate(others, start=1):
+            if kind is None:
+                seat_rows.append(
+                    Seat(
+                        table=table,
+                        index=index,
+                        user=creator,
+                        second_hand=True,
+                        team=profile.team_of(index, seats),
+                        joined_at=now,
+                    )
+                )
+                continue
+            # The second seat of a friend's pair has no link: joining seat 1 takes it.
+            link = kind == FRIEND and not (two_hands and index == 3)
             seat_rows.append(
                 Seat(
                     table=table,
@@ -348,7 +395,7 @@ def table_create(
                     team=profile.team_of(index, seats),
                     bot=kind if kind != FRIEND else "",
                     joined_at=now if kind != FRIEND else None,
-                    invite_token=new_invite_token() if kind == FRIEND else None,
+                    invite_token=new_invite_token() if link else None,
                 )
             )
         Seat.objects.bulk_create(seat_rows)
@@ -372,7 +419,8 @@ def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
 
 def seat_join(*, token: str, user) -> Seat:
     """Take the open seat an invite ``token`` belongs to (R30); the match starts when the
-    last seat is taken.
+    last seat is taken. In a two-hand profile (``seven_plus_seven``) the link takes both
+    seats of the rival pair (1 and 3); the seat returned is the one the link was for.
 
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
@@ -403,6 +451,15 @@ def seat_join(*, token: str, user) -> Seat:
         seat.joined_at = now
         seat.invite_token = None
         seat.save(update_fields=["user", "joined_at", "invite_token"])
+        for index in hand_seats(table.rules, table.seats, seat.index):
+            second = seats[index]
+            if second.pk != seat.pk:  # the pair's other hand (seven_plus_seven)
+                if not second.is_open or second.invite_token:
+                    raise TableError(
+                        "table_not_open", _("Esta mesa ya no admite jugadores."), status_code=409
+                    )
+                second.user, second.joined_at, second.second_hand = user, now, True
+                second.save(update_fields=["user", "joined_at", "second_hand"])
         if all(not s.is_open for s in seats):
             _start_match(table, seats, now)
         else:
@@ -415,7 +472,8 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
     """Replace an open seat's invite token, so the old link stops working (creator only).
 
     Raises ``TableError``: ``not_found`` (404) for anyone but the creator or a seat that
-    is not open, ``table_not_open`` (409) once the match has started.
+    is not open or has no link (``seven_plus_seven``'s seat 3 goes with seat 1's link),
+    ``table_not_open`` (409) once the match has started.
     """
     with transaction.atomic():
         table = _lock(table_id)
@@ -425,7 +483,14 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
             raise TableError(
                 "table_not_open", _("Esta mesa ya no admite jugadores."), status_code=409
             )
-        seat = next((s for s in _seats(table) if s.index == seat_index and s.is_open), None)
+        seat = next(
+            (
+                s
+                for s in _seats(table)
+                if s.index == seat_index and s.is_open and s.invite_token is not None
+            ),
+            None,
+        )
         if seat is None:
             raise not_found()
         seat.invite_token = new_invite_token()
@@ -458,11 +523,12 @@ def _expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     return True
 
 
-def _lost_by_absence(table: Table, seat: Seat) -> bool:
-    """True when ``seat`` already lost this table by absence (R27), e.g. to the sweep."""
+def _lost_by_absence(table: Table, mine: list[Seat]) -> bool:
+    """True when one of the seats ``mine`` already lost this table by absence (R27), e.g.
+    to the sweep (holding two seats, either hand's absence loses the pair's match)."""
     if table.outcome != Table.Outcome.ABSENT or table.state is None:
         return False
-    return match_of(table).abandoned_by == seat.index
+    return match_of(table).abandoned_by in {seat.index for seat in mine}
 
 
 def _turn_expired() -> TableError:
@@ -482,6 +548,7 @@ def move_play(
     tile: str | None = None,
     end: int | None = None,
     action: str = "play",
+    seat: int | None = None,
 ) -> Table:
     """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
@@ -489,31 +556,50 @@ def move_play(
     a seat's own choice where the profile makes drawing optional (``first_double``); the
     drawn tile is the stock's top, which the client never names.
 
+    ``seat`` names the seat the move is for; it must be one of ``user``'s. Left out: the
+    user's seat that may act now (``may_act``), else their first. It matters only to a
+    user holding two seats (``seven_plus_seven``): a move for the hand that is not to
+    act is refused as any move out of turn (``not_your_turn``, R3).
+
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
-    ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md), or
-    ``invalid`` (400, unknown tile). A refused move changes nothing, except that an
-    overdue turn is forfeited (R27) before ``turn_expired`` is raised.
+    ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md),
+    ``invalid`` (400, unknown tile) or ``not_your_seat`` (400, ``seat`` is not the
+    user's). A refused move changes nothing, except that an overdue turn is forfeited
+    (R27) before ``turn_expired`` is raised.
     """
     now = timezone.now()
     with transaction.atomic():
         table = _lock(table_id)
         seats = _seats(table)
-        seat = _seat_of(seats, user)
-        expired = _expire_if_overdue(table, seats, now) or _lost_by_absence(table, seat)
+        mine = _seats_of(seats, user)
+        expired = _expire_if_overdue(table, seats, now) or _lost_by_absence(table, mine)
         if not expired:
             parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
+            if seat is not None and seat not in {s.index for s in mine}:
+                raise TableError(
+                    "not_your_seat",
+                    _("No juegas en ese asiento."),
+                    extra={"fields": {"seat": [_("No juegas en ese asiento.")]}},
+                )
             _check_playable(table, version)
             match = match_of(table)
+            index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
             try:
-                chosen = _chosen_action(match, seat.index, action, parsed, end)
+                chosen = _chosen_action(match, index, action, parsed, end)
                 after = _continue(play_turn(match, chosen))
             except IllegalMove as error:
                 raise refused_move(error) from None
             _save_transition(table, seats, match, after, now, chosen_actions=1)
-            _after_commit(table, seats, after)
+            _after_commit(table, seats, after, actor=user)
             return table
     raise _turn_expired()
+
+
+def acting_seat(match: MatchState, mine: list[int]) -> int:
+    """Of the seats ``mine`` (one person's, ascending), the one that may act now
+    (``dominoes.engine.may_act``), else the first: the hand a two-seat holder plays."""
+    return next((index for index in mine if may_act(match, index)), mine[0])
 
 
 def _parse_tile(table: Table, tile: str | None) -> Tile | None:
@@ -618,13 +704,14 @@ def bot_play(*, table_id: int, version: int) -> bool:
 
 def table_abandon(*, table_id: int, user) -> Table:
     """``user`` leaves the match and loses it (R26). A table still waiting for players is
-    closed with no winner. Raises ``TableError``: ``not_found`` (404, not seated),
-    ``hand_over`` (409, already over)."""
+    closed with no winner. Holding both seats of a pair (``seven_plus_seven``) the pair
+    abandons: the other pair wins (R26 with partners). Raises ``TableError``:
+    ``not_found`` (404, not seated), ``hand_over`` (409, already over)."""
     now = timezone.now()
     with transaction.atomic():
         table = _lock(table_id)
         seats = _seats(table)
-        seat = _seat_of(seats, user)
+        seat = _seats_of(seats, user)[0]
         if _expire_if_overdue(table, seats, now):
             return table
         if table.status == Table.Status.WAITING:

@@ -30,7 +30,9 @@ def home(request: HttpRequest) -> HttpResponse:
     for row in tables:
         me = row["players"][row["your_seat"]]
         rivals = [p for p in row["players"] if p["team"] != me["team"]]
-        row["names"] = [p["name"] or _("asiento libre") for p in row["players"] if p is not me]
+        others = [p for p in row["players"] if p["seat"] not in row["your_seats"]]
+        # A person holding two seats (seven_plus_seven) is named once.
+        row["names"] = list(dict.fromkeys(p["name"] or _("asiento libre") for p in others))
         row["my_score"] = me["score"]
         row["best_rival"] = max((p["score"] for p in rivals), default=0)
         turn = row["turn_seat"]

@@ -31,6 +31,7 @@ def _play(client, state: dict, rng: random.Random):
     [
         ("international", 4, 200, ["garabato", "nino", "garabato"]),
         ("spain_pairs", 4, 150, ["nino", "garabato", "nino"]),
+        ("seven_plus_seven", 4, 150, ["nino"]),  # the rival pair: Nino at seats 1 and 3
         ("venezuelan", 4, 100, ["garabato", "garabato", "garabato"]),
         ("two_player", 2, 100, ["garabato"]),
         ("three_player", 3, None, ["garabato", "nino"]),
@@ -81,7 +82,11 @@ def test_it_plays_a_hand_of_each_profile_against_bots(
         {"seats": 2, "target": 200, "others": ["nino"], "rules": "international"},
         {"seats": 4, "target": 100, "others": ["nino"] * 3, "rules": "international"},
         {"seats": 2, "target": 100, "others": ["nino"], "rules": "no-such-rules"},
+        # seven_plus_seven names the rival pair once (seats 1 and 3), its target is 150.
         {"seats": 4, "target": 150, "others": ["nino"] * 3, "rules": "seven_plus_seven"},
+        {"seats": 4, "target": 150, "others": ["nino", "nino"], "rules": "seven_plus_seven"},
+        {"seats": 4, "target": 100, "others": ["friend"], "rules": "seven_plus_seven"},
+        {"seats": 2, "target": 150, "others": ["friend"], "rules": "seven_plus_seven"},
     ],
 )
 def test_it_refuses_what_a_profile_does_not_allow(body, api_client_for, alice):
@@ -103,6 +108,7 @@ def test_classic_tables_refuse_draw_and_pass_choices(api_client_for, alice):
     assert (response.json()["code"], response.json().get("rule")) == ("invalid", "R16")
 
 
-def test_the_offered_profiles_leave_out_what_the_service_cannot_seat():
+def test_every_engine_profile_is_offered_seven_plus_seven_included():
     assert services.offered_profiles()[0] == "classic"
-    assert "seven_plus_seven" not in services.offered_profiles()
+    assert services.offered_profiles() == list(PROFILES)
+    assert "seven_plus_seven" in services.offered_profiles()
