@@ -10,6 +10,9 @@ table size, through:
   a uniformly random legal move until the hand ends;
 - ``fast path``: ``dominoes.playout.play_random_hands`` (bit masks, ``random.Random``
   deal with the same R5 redeal and R7-R9 lead, random legal plays);
+- ``fast path @REV`` (with ``--baseline REV``): the same fast path as ``dominoes/playout.py``
+  stood at git revision ``REV`` (loaded from ``git show`` as a separate module), timed in
+  the same interleaved rounds, so a change's speed is measured before/after in one run;
 - ``pypi dominoes 6.1.0``: the unrelated PyPI package of the same name, in its own
   virtualenv ``bench/.venv-pypi-dominoes`` (created on first use; never install it into
   the project's venv, where it would shadow our package), driven by
@@ -32,6 +35,7 @@ import random
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -105,6 +109,34 @@ def fast_batch(seats: int, counter: list[int]):
     return play
 
 
+def load_baseline(revision: str) -> types.ModuleType:
+    """``dominoes/playout.py`` as it stood at git ``revision``, as a separate module."""
+    source = subprocess.run(
+        ["git", "show", f"{revision}:dominoes/playout.py"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+    ).stdout
+    module = types.ModuleType("playout_baseline")
+    module.__file__ = f"{revision}:dominoes/playout.py"
+    sys.modules[module.__name__] = module  # dataclasses and caches look modules up
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    return module
+
+
+def baseline_batch(module: types.ModuleType, seats: int, counter: list[int]):
+    """A batch function playing 500 hands through the baseline revision's fast path (the
+    same seeds as ``fast_batch``)."""
+
+    def play() -> int:
+        counter[0] += 1
+        module.play_random_hands(seats, 500, seed=seats * 1_000_003 + counter[0])
+        return 500
+
+    return play
+
+
 def ensure_pypi_venv() -> None:
     """Create ``bench/.venv-pypi-dominoes`` with ``dominoes==6.1.0`` unless it exists."""
     if PYPI_PYTHON.exists():
@@ -138,6 +170,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--no-pypi", action="store_true", help="skip the PyPI package")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also time dominoes/playout.py as of git revision REV (before/after in one run)",
+    )
+    parser.add_argument("--no-main", action="store_true", help="skip the main API rows")
     args = parser.parse_args()
 
     if not args.no_pypi:
@@ -145,16 +183,26 @@ def main() -> None:
     slice_ = args.seconds / args.rounds
     tallies: dict[tuple[str, int], Tally] = {}
     rng = random.Random(2024)
-    counters = {key: [0] for key in ("main", "fast")}
+    counters = {key: [0] for key in ("main", "fast", "baseline")}
+    baseline = load_baseline(args.baseline) if args.baseline else None
+    baseline_name = f"fast path @{args.baseline}"
     # Warm-up (imports, caches) outside the timings.
     play_random_hands(4, 200, seed=0)
+    if baseline is not None:
+        baseline.play_random_hands(4, 200, seed=0)
     main_api_batch(4, rng, [10**9])()
     for round_ in range(args.rounds):
         for seats in args.seats:
-            for name, batch in (
-                ("main API", main_api_batch(seats, rng, counters["main"])),
-                ("fast path", fast_batch(seats, counters["fast"])),
-            ):
+            batches = []
+            if not args.no_main:
+                batches.append(("main API", main_api_batch(seats, rng, counters["main"])))
+            # Alternate which fast path goes first, so drifting load hits both alike.
+            fast = [("fast path", fast_batch(seats, counters["fast"]))]
+            if baseline is not None:
+                fast.append((baseline_name, baseline_batch(baseline, seats, counters["baseline"])))
+                if round_ % 2:
+                    fast.reverse()
+            for name, batch in batches + fast:
                 tallies.setdefault((name, seats), Tally()).add(*timed(batch, slice_))
         if not args.no_pypi:
             tallies.setdefault(("pypi dominoes 6.1.0", 4), Tally()).add(
@@ -176,7 +224,9 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     order = [("pypi dominoes 6.1.0", 4)] if pypi else []
-    order += [(name, seats) for name in ("main API", "fast path") for seats in args.seats]
+    names = ([] if args.no_main else ["main API"]) + ["fast path"]
+    names += [baseline_name] if baseline is not None else []
+    order += [(name, seats) for name in names for seats in args.seats]
     for name, seats in order:
         tally = tallies[(name, seats)]
         ratio_cpu = tally.per_cpu / pypi.per_cpu if pypi else float("nan")
@@ -198,6 +248,12 @@ def main() -> None:
                 "ratio_to_pypi_wall": round(ratio_wall, 3) if pypi else None,
             }
         )
+    if baseline is not None:
+        print(f"\nfast path now / fast path @{args.baseline} (hands per CPU second):")
+        for seats in args.seats:
+            now, before = tallies[("fast path", seats)], tallies[(baseline_name, seats)]
+            ratio = now.per_cpu / before.per_cpu if before.per_cpu else float("nan")
+            print(f"  {seats} seats: {ratio:.3f}x")
     if pypi:
         print(
             "\nPyPI dominoes 6.1.0 plays only 4 seats (partnerships, no stock); the 2- and "

@@ -1,11 +1,19 @@
 """A fast, mutable playout path for one hand with full information (for bots and benchmarks).
 
 ``dominoes.engine`` is the reference: immutable states, every action validated and
-recorded. This module plays the *same rules* (R11-R23) an order of magnitude faster, for
-code that plays thousands of hands (bot simulations, benchmarks). It records no move log
-and no line (only its two ends), and it is not how the service deals: its
+recorded. This module plays the *same rules* (R11-R23, and every profile of
+``dominoes.rules``: its set and excluded tiles, tiles per seat, leads, blocks with
+``stock_on_block``, ``draw_optional``, and every scoring field) an order of magnitude
+faster, for code that plays thousands of hands (bot simulations, benchmarks). It records
+no move log and no line (only its two ends), and it is not how the service deals: its
 ``play_random_hands`` shuffles with ``random.Random``, not the seeded CSPRNG deal of
 ``dominoes.deal`` (R6).
+
+Under ``rules.draw_optional`` (``first_double``) a seat with no fitting tile and stock left
+chooses to draw or to pass, as ``dominoes.engine.optional_actions`` offers: the position
+then waits (``Position.choosing``), ``legal_plays()`` is empty and ``legal_actions()`` is
+``[(DRAW, -1), (PASS, -1)]``; ``Position.act`` (or ``draw``/``pass_turn``) takes the choice.
+The hand also blocks after a whole round of passes, as in the engine.
 
 Representation:
 
@@ -24,13 +32,14 @@ doubles; ``TILES[t]`` the ``Tile``; ``TILE_INDEX[tile]`` its index.
 place; ``copy()`` first when a caller needs the position afterwards. Typical use::
 
     pos = Position.from_match(match)          # or Position.from_holdings(...)
-    for tile, end in pos.legal_plays():
+    for tile, end in pos.legal_actions():     # plays, or (DRAW, -1)/(PASS, -1)
         child = pos.copy()
-        child.play(tile, end)
+        child.act(tile, end)
         result = random_playout(child, rng)   # (end, winners, points, counts)
 
 ``tests/engine/test_playout.py`` checks move for move that this module and
-``dominoes.engine`` agree (legal plays at every step, end, winners, points, counts).
+``dominoes.engine`` agree for every profile (legal plays and choices at every step, end,
+winners, points, counts).
 """
 
 from __future__ import annotations
@@ -40,11 +49,13 @@ from collections.abc import Sequence
 from functools import cache
 
 from dominoes.rules import CLASSIC, Rules
-from dominoes.state import HandEnd, HandResult, MatchState, Play
+from dominoes.state import Draw, HandEnd, HandResult, MatchState, Pass, Play
 from dominoes.tiles import Tile, full_set
 
 __all__ = [
     "DOUBLES",
+    "DRAW",
+    "PASS",
     "OTHER",
     "PIPS",
     "PIP_MASK",
@@ -68,6 +79,11 @@ __all__ = [
 
 _DOMINO = HandEnd.DOMINO
 _BLOCKED = HandEnd.BLOCKED
+
+#: The "tile" of a draw in ``Position.legal_actions``/``act`` (``draw_optional`` only).
+DRAW = -2
+#: The "tile" of a voluntary pass in ``Position.legal_actions``/``act``.
+PASS = -3
 
 
 _CHUNK = 14
@@ -145,33 +161,9 @@ class Tables:
 
 
 def unsupported(rules: Rules) -> str | None:
-    """Why this fast path cannot play ``rules``, or ``None`` when it can.
-
-    It plays the double-six set (all 28 tiles) with the classic turn, block and scoring
-    rules (R11-R23), partnerships, ``partner_tiles_count`` and ``draw_from_stock`` included;
-    the profile fields it does not implement (docs/profiles.md) are refused."""
-    reasons = []
-    if rules.max_pip != 6 or rules.excluded_tiles:
-        reasons.append("a set other than the 28 double-six tiles")
-    if rules.draw_optional:
-        reasons.append("optional drawing")
-    if rules.stock_on_block is not None:
-        reasons.append("the stock going to the closer's rival on a block")
-    if rules.blocked_points != "others":
-        reasons.append(f"blocked_points={rules.blocked_points!r}")
-    if rules.blocked_tie != "nobody":
-        reasons.append(f"blocked_tie={rules.blocked_tie!r}")
-    if rules.capicua_multiplier != 1:
-        reasons.append("the capicúa bonus")
-    if not reasons:
-        return None
-    return f"the fast playout path cannot play {rules.name!r}: " + ", ".join(reasons)
-
-
-def _check(rules: Rules) -> None:
-    reason = unsupported(rules)
-    if reason is not None:
-        raise ValueError(reason)
+    """Why this fast path cannot play ``rules``, or ``None`` when it can: always ``None``
+    now, since it plays every field of ``Rules`` (kept for callers that ask)."""
+    return None
 
 
 @cache
@@ -220,7 +212,7 @@ def tiles_of(mask: int, max_pip: int = 6) -> list[Tile]:
 class Position:
     """One hand in play, with full information; mutable and owned by its creator.
 
-    Refuses (``ValueError``) a profile it cannot play: see ``unsupported``.
+    Plays every profile of ``dominoes.rules`` as ``dominoes.engine`` does.
 
     Fields (read them freely; change them only through the methods):
 
@@ -230,14 +222,23 @@ class Position:
       them have been drawn (the remaining stock is ``stock[drawn:]``). Empty when
       ``rules.draw_from_stock`` is false (R14 off: undealt tiles stay out);
     - ``left``, ``right``: the line's end pips, ``-1`` before the lead (R11);
-    - ``turn``: the seat to act, always one holding a legal play while the hand is on
-      (automatic draws and passes are already applied, R16); once the hand is over it is
-      the seat that went out (domino) or the seat at which the block was found (the engine
-      may show another seat there: do not rely on it); ``leader``: the hand's leader;
+    - ``turn``: the seat to act. While the hand is on it holds a legal play (automatic
+      draws and passes are already applied, R16), except under ``rules.draw_optional``
+      where it may instead be choosing to draw or to pass (``choosing``); once the hand
+      is over it is the seat that went out (domino) or the seat at which the block was
+      found (the engine may show another seat there: do not rely on it);
+      ``leader``: the hand's leader (``blocked_tie == "leader_team"`` reads it);
     - ``required``: the tile index the lead must be (R7-R9), ``-1`` for any tile (R10);
+      ``lead_mask``: the tiles that may lead when ``required`` is ``-1`` (the doubles
+      for ``first_lead == "double"``, else ``-1``: every tile);
+    - ``passes``: passes since the last play (``draw_optional``: a whole round of them,
+      as many as seats, blocks the hand);
     - ``end``: ``None`` while the hand is on, else ``HandEnd.DOMINO`` or ``HandEnd.BLOCKED``;
       then ``winners`` (sorted seat tuple, empty when nobody scored), ``points`` and
-      ``counts`` (per-seat R19 counts) hold the result.
+      ``counts`` (per-seat R19 counts) hold the result, and ``capicua`` is true when the
+      domino was a capicúa under a profile with a capicúa bonus (``HandResult.capicua``).
+      Under ``stock_on_block == "closer_rival"`` the stock's tiles are then in the rival's
+      holding, as the engine counts them.
 
     Build one with ``from_match`` or ``from_holdings``; ``copy()`` before mutating a
     position someone else still needs.
@@ -255,10 +256,13 @@ class Position:
         "turn",
         "leader",
         "required",
+        "lead_mask",
+        "passes",
         "end",
         "winners",
         "points",
         "counts",
+        "capicua",
         "_teams",
     )
 
@@ -266,16 +270,19 @@ class Position:
 
     @classmethod
     def _blank(cls, rules: Rules, seats: int) -> Position:
-        _check(rules)
         pos = cls.__new__(cls)
         pos.rules = rules
         pos.seats = seats
-        pos.tables = tables_for(rules.max_pip)
+        pos.tables = tables = tables_for(rules.max_pip)
         pos.drawn = 0
+        pos.required = -1
+        pos.lead_mask = tables.doubles if rules.first_lead == "double" else -1
+        pos.passes = 0
         pos.end = None
         pos.winners = ()
         pos.points = 0
         pos.counts = ()
+        pos.capicua = False
         pos._teams = _teams(rules, seats)
         return pos
 
@@ -290,16 +297,19 @@ class Position:
         turn: int,
         leader: int,
         required_lead: Tile | None,
+        passes: int = 0,
     ) -> Position:
         """A position from explicit holdings, e.g. one determinization of a bot's view.
 
         ``holdings[s]``: seat ``s``'s tiles (any order); ``stock``: the *remaining* stock in
         draw order (top first); ``line_ends``: ``(left, right)`` pips, or ``None`` before
         the lead; ``turn``: the seat to act; ``leader``: the hand's leader;
-        ``required_lead``: the tile the lead must be (R7-R9) or ``None``. Tiles already on
+        ``required_lead``: the tile the lead must be (R7-R9) or ``None``; ``passes``: the
+        passes since the last play (read only under ``draw_optional``). Tiles already on
         the line are simply absent. If the seat to act has no fitting tile, its automatic
-        draws/passes (R14-R16) are applied at once, and the hand is ended when it is
-        blocked (R18), exactly as ``dominoes.engine.advance`` would.
+        draws/passes (R14-R16) are applied at once (under ``draw_optional`` with stock
+        left it is left choosing), and the hand is ended when it is blocked (R18),
+        exactly as ``dominoes.engine.advance`` would.
 
         Raises ``ValueError`` for a seat count the rules do not allow, a repeated tile, a
         bad seat index, or an empty holding (a hand already won by domino).
@@ -339,6 +349,7 @@ class Position:
         pos.turn = turn
         pos.leader = leader
         pos.required = index[required_lead] if required_lead is not None else -1
+        pos.passes = passes
         if pos.left >= 0:
             pos._settle(turn)
         return pos
@@ -347,7 +358,9 @@ class Position:
     def from_match(cls, match: MatchState) -> Position:
         """The current hand of ``match`` (a ``dominoes.state.MatchState``), full information.
 
-        A finished hand gives a finished position carrying the engine's result.
+        A finished hand gives a finished position carrying the engine's result. Before a
+        lead a pair chooses (``HandState.lead_seats``) the position's ``turn`` is the
+        engine's ``turn``, the first of those seats.
         """
         hand = match.hand
         rules = match.rules
@@ -363,12 +376,19 @@ class Position:
         pos.turn = hand.turn
         pos.leader = hand.leader
         pos.required = index[hand.required_lead] if hand.required_lead is not None else -1
+        passes = 0
+        for action in reversed(hand.actions):
+            if isinstance(action, Play):
+                break
+            passes += isinstance(action, Pass)
+        pos.passes = passes
         if hand.result is not None:
             result = hand.result
             pos.end = result.end
             pos.winners = result.winners
             pos.points = result.points
             pos.counts = result.counts
+            pos.capicua = result.capicua
         elif pos.left >= 0:
             pos._settle(pos.turn)
         return pos
@@ -388,10 +408,13 @@ class Position:
         new.turn = self.turn
         new.leader = self.leader
         new.required = self.required
+        new.lead_mask = self.lead_mask
+        new.passes = self.passes
         new.end = self.end
         new.winners = self.winners
         new.points = self.points
         new.counts = self.counts
+        new.capicua = self.capicua
         new._teams = self._teams
         return new
 
@@ -411,6 +434,15 @@ class Position:
     def stock_left(self) -> int:
         """How many tiles remain in the stock."""
         return len(self.stock) - self.drawn
+
+    @property
+    def choosing(self) -> bool:
+        """True when the seat to act holds no fitting tile and chooses to draw or to pass
+        (``rules.draw_optional`` with stock left; ``engine.optional_actions``)."""
+        if self.end is not None or self.left < 0:
+            return False
+        pip_mask = self.tables.pip_mask
+        return not self.hands[self.turn] & (pip_mask[self.left] | pip_mask[self.right])
 
     def remaining_stock(self) -> tuple[int, ...]:
         """The tile indices still in the stock, top (next drawn) first."""
@@ -432,10 +464,11 @@ class Position:
     def legal_plays(self) -> list[tuple[int, int]]:
         """Every play of the seat to act as ``(tile_index, end_pip)`` pairs (R11-R13).
 
-        ``end_pip`` is ``-1`` for the lead. A tile fitting both ends appears once per end,
-        once only when both ends show the same pip (R12). Order: the lead tiles by index;
-        otherwise the tiles fitting the left end by index, then those fitting the right end
-        by index. Empty once the hand is over.
+        ``end_pip`` is ``-1`` for the lead (only doubles under ``first_lead == "double"``).
+        A tile fitting both ends appears once per end, once only when both ends show the
+        same pip (R12). Order: the lead tiles by index; otherwise the tiles fitting the
+        left end by index, then those fitting the right end by index. Empty once the hand
+        is over, and while the seat is ``choosing`` (like ``engine.legal_moves``).
         """
         if self.end is not None:
             return []
@@ -444,7 +477,7 @@ class Position:
         if left < 0:
             if self.required >= 0:
                 return [(self.required, -1)]
-            return [(t, -1) for t in _indices(hand)]
+            return [(t, -1) for t in _indices(hand & self.lead_mask)]
         right = self.right
         pip_mask = self.tables.pip_mask
         plays = [(t, left) for t in _indices(hand & pip_mask[left])]
@@ -452,14 +485,32 @@ class Position:
             plays += [(t, right) for t in _indices(hand & pip_mask[right])]
         return plays
 
+    def legal_actions(self) -> list[tuple[int, int]]:
+        """``legal_plays()``, or ``[(DRAW, -1), (PASS, -1)]`` while the seat is
+        ``choosing`` (the engine's ``optional_actions``, same order). Feed any of them to
+        ``act``. Empty once the hand is over."""
+        plays = self.legal_plays()
+        if plays or not self.choosing:
+            return plays
+        return [(DRAW, -1), (PASS, -1)]
+
     def engine_play(self, tile: int, end: int) -> Play:
         """The ``dominoes.state.Play`` for the seat to act playing ``(tile, end)`` (one of
         ``legal_plays()``), to hand to ``dominoes.engine.play_turn``."""
         return Play(self.turn, self.tables.tiles[tile], None if end < 0 else end)
 
+    def engine_action(self, tile: int, end: int) -> Play | Draw | Pass:
+        """The engine action for one of ``legal_actions()``: a ``Play``, or the ``Draw`` of
+        the stock's top tile / the ``Pass`` of the seat to act."""
+        if tile == DRAW:
+            return Draw(self.turn, self.tables.tiles[self.stock[self.drawn]])
+        if tile == PASS:
+            return Pass(self.turn)
+        return self.engine_play(tile, end)
+
     def result(self) -> tuple[HandEnd, tuple[int, ...], int, tuple[int, ...]] | None:
         """``(end, winners, points, counts)`` exactly as ``dominoes.scoring`` scores the
-        hand (R19-R24), or ``None`` while it is on."""
+        hand (R19-R24, every profile's scoring fields), or ``None`` while it is on."""
         if self.end is None:
             return None
         return self.end, self.winners, self.points, self.counts
@@ -468,15 +519,28 @@ class Position:
         """The result as a ``dominoes.state.HandResult``, or ``None`` while the hand is on."""
         if self.end is None:
             return None
-        return HandResult(self.end, self.winners, self.points, self.counts)
+        return HandResult(self.end, self.winners, self.points, self.counts, self.capicua)
 
     # --- playing -------------------------------------------------------------------------
+
+    def act(self, tile: int, end: int = -1) -> None:
+        """Take one of ``legal_actions()``: ``play(tile, end)``, or ``draw()`` for
+        ``tile == DRAW``, ``pass_turn()`` for ``tile == PASS``."""
+        if tile >= 0:
+            self.play(tile, end)
+        elif tile == DRAW:
+            self.draw()
+        elif tile == PASS:
+            self.pass_turn()
+        else:
+            raise ValueError(f"not an action: {tile}")
 
     def play(self, tile: int, end: int = -1) -> None:
         """The seat to act plays ``tile`` on the end showing pip ``end`` (``-1``: the lead),
         then the following seats' automatic draws and passes are applied (R14-R16) until a
-        seat holds a play or the hand ends by domino (R17) or block (R18, as soon as the
-        stock is empty and no seat fits). Changes this position in place.
+        seat holds a play (or, under ``draw_optional``, chooses) or the hand ends by
+        domino (R17, capicúa bonus included) or block (R18, ``stock_on_block``).
+        Changes this position in place.
 
         Raises ``ValueError`` when the hand is over, the seat does not hold ``tile``, or
         the play is not one of ``legal_plays()`` (wrong lead R7, no fit at that end).
@@ -490,13 +554,17 @@ class Position:
         if not hand & bit:
             raise ValueError(f"seat {seat} does not hold tile {tile}")
         left = self.left
+        right = self.right
         if left < 0:
-            if end != -1 or (self.required >= 0 and tile != self.required):
+            if (
+                end != -1
+                or (self.required >= 0 and tile != self.required)
+                or not self.lead_mask & bit
+            ):
                 raise ValueError(f"tile {tile} (end {end}) is not a legal lead")
             self.left, self.right = self.tables.pips[tile]
         else:
             other = self.tables.other[tile]
-            right = self.right
             if end == right and other[right] >= 0:
                 self.right = other[right]
             elif end == left and other[left] >= 0:
@@ -505,21 +573,51 @@ class Position:
                 raise ValueError(f"tile {tile} does not fit an end showing {end}")
         hand ^= bit
         self.hands[seat] = hand
+        self.passes = 0
         if not hand:
+            if left >= 0 and left != right and self.rules.capicua_multiplier != 1:
+                other = self.tables.other[tile]
+                self.capicua = other[left] >= 0 and other[right] >= 0
             self._finish(_DOMINO, seat)
             return
         seat += 1
         self._settle(0 if seat == self.seats else seat)
 
+    def draw(self) -> None:
+        """The seat to act, ``choosing``, draws the stock's top tile (``draw_optional``);
+        then it plays, chooses again, or passes automatically on an empty stock, as the
+        engine's ``advance`` goes on. Raises ``ValueError`` when it may not draw."""
+        if not self.choosing:
+            raise ValueError("the seat to act may not draw now")
+        seat = self.turn
+        self.hands[seat] |= 1 << self.stock[self.drawn]
+        self.drawn += 1
+        self._settle(seat)
+
+    def pass_turn(self) -> None:
+        """The seat to act, ``choosing``, passes with stock left (``draw_optional``); a
+        whole round of passes blocks the hand. Raises ``ValueError`` when it may not pass
+        by choice (it holds a play, or the pass is automatic)."""
+        if not self.choosing:
+            raise ValueError("the seat to act may not pass now")
+        self.passes += 1
+        if self.passes >= self.seats:
+            self._finish(_BLOCKED, -1)
+            return
+        seat = self.turn + 1
+        self._settle(0 if seat == self.seats else seat)
+
     def _settle(self, seat: int) -> None:
-        """From ``seat`` on, apply automatic draws and passes (R14-R16) until a seat fits,
-        or end the hand when it is blocked (R18). Ends must be set."""
+        """From ``seat`` on, apply automatic draws and passes (R14-R16) until a seat fits
+        (or chooses, ``draw_optional``), or end the hand when it is blocked (R18, also
+        ``stock_on_block`` and a whole round of passes). Ends must be set."""
         hands = self.hands
         pip_mask = self.tables.pip_mask
         fit = pip_mask[self.left] | pip_mask[self.right]
         if hands[seat] & fit:
             self.turn = seat
             return
+        rules = self.rules
         stock = self.stock
         drawn = self.drawn
         n_stock = len(stock)
@@ -530,6 +628,25 @@ class Position:
                 self.turn = seat
                 return
             if drawn < n_stock:
+                if rules.stock_on_block is not None:
+                    # Nothing unplayed fits (held or in the stock): blocked now, and the
+                    # stock joins the count of this seat, the closer's rival (the
+                    # condition can only arise right after a play, by the seat before).
+                    rest = 0
+                    for t in stock[drawn:]:
+                        rest |= 1 << t
+                    anyone = rest
+                    for held in hands:
+                        anyone |= held
+                    if not anyone & fit:
+                        hands[seat] = hand | rest
+                        self.drawn = n_stock
+                        self.turn = seat
+                        self._finish(_BLOCKED, -1)
+                        return
+                if rules.draw_optional:
+                    self.turn = seat  # its choice: draw() or pass_turn()
+                    return
                 while drawn < n_stock:
                     bit = 1 << stock[drawn]
                     drawn += 1
@@ -542,10 +659,11 @@ class Position:
                     self.turn = seat
                     return
             # The stock is empty and this seat passes (R15), unless nobody fits (R18).
+            self.passes += 1
             anyone = 0
             for hand in hands:
                 anyone |= hand
-            if not anyone & fit:
+            if not anyone & fit or (rules.draw_optional and self.passes >= seats):
                 self.turn = seat
                 self._finish(_BLOCKED, -1)
                 return
@@ -555,7 +673,7 @@ class Position:
 
     def _finish(self, end: HandEnd, seat: int) -> None:
         self.end, self.winners, self.points, self.counts = _score(
-            self.rules, self.tables, self.hands, end, seat, self._teams
+            self.rules, self.tables, self.hands, end, seat, self._teams, self.leader, self.capicua
         )
 
 
@@ -587,13 +705,22 @@ def _teams(rules: Rules, seats: int) -> tuple[tuple[int, ...], ...] | None:
 
 
 def score_hands(
-    rules: Rules, hands: Sequence[int], end: HandEnd, seat: int = -1
+    rules: Rules,
+    hands: Sequence[int],
+    end: HandEnd,
+    seat: int = -1,
+    leader: int = -1,
+    capicua: bool = False,
 ) -> tuple[HandEnd, tuple[int, ...], int, tuple[int, ...]]:
     """Score final holding masks ``hands`` as ``dominoes.scoring`` would (R19-R24):
-    ``end`` is ``HandEnd.DOMINO`` (then ``seat`` is the seat that went out, R20) or
-    ``HandEnd.BLOCKED`` (R21-R23). Returns ``(end, winners, points, counts)``."""
+    ``end`` is ``HandEnd.DOMINO`` (then ``seat`` is the seat that went out, R20, and
+    ``capicua`` says the last tile made a capicúa, ``rules.capicua_multiplier``) or
+    ``HandEnd.BLOCKED`` (R21-R23, ``blocked_points``; ``leader``, the hand's leader or
+    ``-1`` for none, settles a tie under ``blocked_tie == "leader_team"``). Returns
+    ``(end, winners, points, counts)``."""
     end = HandEnd(end)
-    return _score(rules, tables_for(rules.max_pip), hands, end, seat, _teams(rules, len(hands)))
+    teams = _teams(rules, len(hands))
+    return _score(rules, tables_for(rules.max_pip), hands, end, seat, teams, leader, capicua)
 
 
 def _score(
@@ -603,10 +730,13 @@ def _score(
     end: HandEnd,
     seat: int,
     teams: tuple[tuple[int, ...], ...] | None,
+    leader: int = -1,
+    capicua: bool = False,
 ) -> tuple[HandEnd, tuple[int, ...], int, tuple[int, ...]]:
     """``(end, winners, points, counts)`` as ``dominoes.scoring`` computes it (R19-R24).
 
-    ``seat``: the seat that went out for a domino (ignored for a block)."""
+    ``seat``: the seat that went out for a domino (ignored for a block); ``leader``: the
+    hand's leader (``-1``: none); ``capicua``: the domino was a capicúa."""
     chunks = tables.value_chunks
     if len(chunks) == 2:  # the double-six set: 28 tiles in two 14-bit chunks
         low, high = chunks
@@ -617,20 +747,26 @@ def _score(
     if end is _DOMINO:  # R17, R20
         if teams is None:
             winners = (seat,)
+            points = total if rules.partner_tiles_count else total - counts[seat]
+        else:
+            winners = teams[seat]
             if rules.partner_tiles_count:
-                return end, winners, total, counts
-            return end, winners, total - counts[seat], counts
-        winners = teams[seat]
-        if rules.partner_tiles_count:
-            return end, winners, total, counts
-        return end, winners, total - counts[winners[0]] - counts[winners[1]], counts
+                points = total
+            else:
+                points = total - counts[winners[0]] - counts[winners[1]]
+        if capicua:
+            points *= rules.capicua_multiplier
+        return end, winners, points, counts
     if teams is not None:  # R22
         first, second = teams[0]
         team0 = counts[first] + counts[second]
         team1 = total - team0
         if team0 == team1:
-            return end, (), 0, counts
-        winners = teams[0] if team0 < team1 else teams[1]
+            if rules.blocked_tie != "leader_team" or leader < 0:
+                return end, (), 0, counts
+            winners = teams[leader]
+        else:
+            winners = teams[0] if team0 < team1 else teams[1]
         if rules.partner_tiles_count:
             return end, winners, total, counts
         return end, winners, max(team0, team1), counts
@@ -646,7 +782,12 @@ def _score(
         if len(leaders) != 1:
             return end, (), 0, counts
         winner = leaders[0]
-    return end, (winner,), total - counts[winner], counts
+    if rules.blocked_points == "differences":
+        points = total - len(counts) * lowest
+        if not points:
+            return end, (), 0, counts
+        return end, (winner,), points, counts
+    return end, (winner,), total - lowest, counts
 
 
 # --- random playouts ---------------------------------------------------------------------
@@ -655,19 +796,23 @@ def _score(
 def random_playout(
     position: Position, rng: random.Random
 ) -> tuple[HandEnd, tuple[int, ...], int, tuple[int, ...]]:
-    """Play ``position`` to the end with uniformly random legal plays; return ``result()``.
+    """Play ``position`` to the end with uniformly random legal actions; return
+    ``result()``.
 
-    Mutates ``position`` (``copy()`` it first to keep it). Each play is
-    ``legal_plays()[int(rng.random() * len(plays))]``, drawing one ``rng.random()`` per
-    play that has two or more choices and none for a forced one, so a caller can replay
-    the same choices through ``legal_plays``/``play`` (or ``dominoes.engine``).
-    Same rules as ``Position.play`` (R11-R18), inlined for speed.
+    Mutates ``position`` (``copy()`` it first to keep it). Each action is
+    ``legal_actions()[int(rng.random() * n)]`` of its ``n`` actions, drawing one
+    ``rng.random()`` per action that has two or more choices and none for a forced one
+    (so under ``draw_optional`` a seat ``choosing`` draws or passes with even odds), so a
+    caller can replay the same choices through ``legal_actions``/``act`` (or
+    ``dominoes.engine``). Same rules as ``Position.play`` (R11-R18), inlined for speed.
     """
     if position.end is not None:
         return position.result()
     hands = position.hands
-    end, seat, position.left, position.right, position.drawn = _run(
-        position.tables,
+    tables = position.tables
+    rules = position.rules
+    end, seat, left, right, position.drawn, last = _run(
+        tables,
         hands,
         position.stock,
         position.drawn,
@@ -677,10 +822,16 @@ def random_playout(
         position.right,
         position.required,
         rng.random,
+        position.lead_mask,
+        _resolver(rules),
+        position.passes if position.choosing else 0,  # else a play comes first
     )
+    position.left, position.right = left, right
     position.turn = seat
+    if last and left == right and rules.capicua_multiplier != 1 and not last & tables.doubles:
+        position.capicua = True  # the last tile, not a double, fitted both ends (see _run)
     position.end, position.winners, position.points, position.counts = _score(
-        position.rules, position.tables, hands, end, seat, position._teams
+        rules, tables, hands, end, seat, position._teams, position.leader, position.capicua
     )
     return position.end, position.winners, position.points, position.counts
 
@@ -689,6 +840,70 @@ def random_playout(
 def _next_seat(seats: int) -> tuple[int, ...]:
     """``_next_seat(n)[s]``: the seat after ``s`` at a table of ``n`` (R3)."""
     return tuple(range(1, seats)) + (0,)
+
+
+@cache
+def _resolver(rules: Rules):
+    """The no-fit step of ``_run`` for the profiles whose draws, passes or blocks differ
+    from R14-R18 (``draw_optional``, ``stock_on_block``), ``None`` for the others.
+
+    ``resolve(hands, stock, drawn, seats, seat, fit, passes, random_)``: ``seat`` holds no
+    tile fitting ``fit`` (the mask of both ends) and ``passes`` is the passes since the
+    last play. Plays the draws and passes (a ``draw_optional`` choice is a draw when
+    ``random_() < 0.5``, i.e. ``legal_actions()[int(random_() * 2)]``) until a seat fits
+    or the hand blocks, as ``Position._settle``/``draw``/``pass_turn`` do; mutates
+    ``hands``. Returns ``(seat, drawn, blocked)``."""
+    optional = rules.draw_optional
+    closer_rival = rules.stock_on_block is not None
+    if not (optional or closer_rival):
+        return None
+
+    def resolve(hands, stock, drawn, seats, seat, fit, passes, random_):
+        n_stock = len(stock)
+        hand = hands[seat]
+        while True:
+            if hand & fit:
+                hands[seat] = hand
+                return seat, drawn, False
+            if drawn < n_stock:
+                if closer_rival:
+                    rest = 0
+                    for t in stock[drawn:]:
+                        rest |= 1 << t
+                    anyone = rest
+                    for held in hands:
+                        anyone |= held
+                    if not anyone & fit:
+                        hands[seat] = hand | rest
+                        return seat, n_stock, True
+                if not optional:
+                    while drawn < n_stock:
+                        bit = 1 << stock[drawn]
+                        drawn += 1
+                        hand |= bit
+                        if bit & fit:
+                            break
+                    continue
+                if random_() < 0.5:
+                    hand |= 1 << stock[drawn]
+                    drawn += 1
+                    continue
+            hands[seat] = hand
+            passes += 1
+            if drawn == n_stock:
+                anyone = 0
+                for held in hands:
+                    anyone |= held
+                if not anyone & fit:
+                    return seat, drawn, True
+            if optional and passes >= seats:
+                return seat, drawn, True
+            seat += 1
+            if seat == seats:
+                seat = 0
+            hand = hands[seat]
+
+    return resolve
 
 
 def _run(
@@ -702,12 +917,19 @@ def _run(
     right: int,
     required: int,
     random_,
-) -> tuple[HandEnd, int, int, int, int]:
+    lead_mask: int = -1,
+    resolve=None,
+    passes: int = 0,
+) -> tuple[HandEnd, int, int, int, int, int]:
     """The random playout loop over raw values (see ``random_playout``); mutates ``hands``.
 
-    ``seat`` must hold a play (a settled position). Returns ``(end, seat, left, right,
-    drawn)``: how the hand ended, the seat that went out (domino) or was to act (blocked),
-    the final ends and the number of stock tiles drawn.
+    ``seat`` must hold a play (a settled position) or be choosing (``draw_optional``).
+    ``lead_mask``: the tiles that may lead when ``required`` is ``-1``; ``resolve``: the
+    profile's no-fit step (``_resolver``), ``None`` for R14-R18; ``passes``: passes since
+    the last play when ``seat`` starts choosing (else ``0``). Returns ``(end, seat, left, right, drawn, last)``: how the hand ended,
+    the seat that went out (domino) or was to act (blocked), the final ends, the number of
+    stock tiles drawn, and the bit of the tile that went out (``0`` for a block): a
+    domino by a non-double that leaves both ends equal is a capicúa.
     """
     pip_mask = tables.pip_mask
     other = tables.other
@@ -717,17 +939,18 @@ def _run(
     if left < 0:  # the lead (R7-R10)
         tile = required
         if tile < 0:
-            choices = hand
-            k = int(random_() * hand.bit_count()) if hand & (hand - 1) else 0
+            choices = hand & lead_mask
+            k = int(random_() * choices.bit_count()) if choices & (choices - 1) else 0
             while k:
                 choices &= choices - 1
                 k -= 1
             tile = (choices & -choices).bit_length() - 1
         left, right = tables.pips[tile]
-        hand ^= 1 << tile
+        low = 1 << tile
+        hand ^= low
         hands[seat] = hand
         if not hand:
-            return _DOMINO, seat, left, right, drawn
+            return _DOMINO, seat, left, right, drawn, low
         seat = nxt[seat]
         hand = hands[seat]
     fit = pip_mask[left] | pip_mask[right]
@@ -735,24 +958,33 @@ def _run(
         # Here ``hand`` is ``hands[seat]`` and ``fit`` the mask fitting either end. First the
         # automatic draws and passes (R14-R16) and the block (R18).
         if not hand & fit:
-            while drawn < n_stock:
-                bit = 1 << stock[drawn]
-                drawn += 1
-                hand |= bit
-                if bit & fit:
-                    break
-            if not hand & fit:
-                # No fit and no stock: pass (R15) to the next seat that fits; when none
-                # does, the hand is blocked (R18).
-                hands[seat] = hand
-                start = seat
-                while True:
-                    seat = nxt[seat]
-                    if seat == start:
-                        return _BLOCKED, seat, left, right, drawn
-                    hand = hands[seat]
-                    if hand & fit:
+            if resolve is not None:
+                seat, drawn, blocked = resolve(
+                    hands, stock, drawn, seats, seat, fit, passes, random_
+                )
+                passes = 0  # the next no-fit step comes right after a play
+                if blocked:
+                    return _BLOCKED, seat, left, right, drawn, 0
+                hand = hands[seat]
+            else:
+                while drawn < n_stock:
+                    bit = 1 << stock[drawn]
+                    drawn += 1
+                    hand |= bit
+                    if bit & fit:
                         break
+                if not hand & fit:
+                    # No fit and no stock: pass (R15) to the next seat that fits; when
+                    # none does, the hand is blocked (R18).
+                    hands[seat] = hand
+                    start = seat
+                    while True:
+                        seat = nxt[seat]
+                        if seat == start:
+                            return _BLOCKED, seat, left, right, drawn, 0
+                        hand = hands[seat]
+                        if hand & fit:
+                            break
         # A play (R11-R13): the k-th of the left-end plays, then of the right-end ones.
         on_left = hand & pip_mask[left]
         if left == right:  # both ends show the pip: the engine places on the right
@@ -800,7 +1032,7 @@ def _run(
         hand ^= low
         hands[seat] = hand
         if not hand:
-            return _DOMINO, seat, left, right, drawn
+            return _DOMINO, seat, left, right, drawn, low
         fit = pip_mask[left] | pip_mask[right]
         seat = nxt[seat]
         hand = hands[seat]
@@ -837,21 +1069,22 @@ def random_order(n: int, rng: random.Random) -> list[int]:
 @cache
 def _deal_plan(rules: Rules, seats: int) -> tuple:
     """Everything ``_deal`` needs for ``rules`` and ``seats``, computed once."""
-    _check(rules)
     if seats not in rules.seat_counts:
         raise ValueError(f"{rules.name} is played with {rules.seat_counts} seats, not {seats}")
     tables = tables_for(rules.max_pip)
-    bits, steps = _shuffle_plan(len(tables.tiles))
+    tile_bits = tuple(tables.bits[tables.index[tile]] for tile in rules.tile_set())
+    bits, steps = _shuffle_plan(len(tile_bits))
     per_seat = rules.tiles_per_seat[seats]
     cuts = tuple((s * per_seat, (s + 1) * per_seat) for s in range(seats))
-    limit = rules.redeal_doubles if rules.redeal_doubles is not None else len(tables.tiles) + 1
-    stock_from = seats * per_seat if rules.draw_from_stock else len(tables.tiles)
-    return tables.bits, bits, steps, cuts, tables.doubles, limit, stock_from
+    limit = rules.redeal_doubles if rules.redeal_doubles is not None else len(tile_bits) + 1
+    stock_from = seats * per_seat if rules.draw_from_stock else len(tile_bits)
+    need_double = rules.first_lead == "double"
+    return tile_bits, bits, steps, cuts, tables.doubles, limit, stock_from, need_double
 
 
 def _deal(plan: tuple, getrandbits) -> tuple[list[int], tuple[int, ...]]:
     """``random_deal`` over a ``_deal_plan``: ``random_order`` inlined over tile bits."""
-    tile_bits, bits, steps, cuts, doubles, limit, stock_from = plan
+    tile_bits, bits, steps, cuts, doubles, limit, stock_from, need_double = plan
     while True:
         order = list(tile_bits)
         x = getrandbits(bits)
@@ -864,6 +1097,8 @@ def _deal(plan: tuple, getrandbits) -> tuple[list[int], tuple[int, ...]]:
             if (mask & doubles).bit_count() >= limit:
                 break
         else:
+            if need_double and not sum(hands) & doubles:
+                continue  # the lead must be a double and nobody holds one: deal again
             if stock_from == len(order):
                 return hands, ()
             return hands, tuple([bit.bit_length() - 1 for bit in order[stock_from:]])
@@ -872,24 +1107,35 @@ def _deal(plan: tuple, getrandbits) -> tuple[list[int], tuple[int, ...]]:
 def random_deal(rules: Rules, seats: int, rng: random.Random) -> tuple[list[int], tuple[int, ...]]:
     """A random deal as ``(holding masks, stock tile indices in draw order)`` (R4, R5).
 
-    Shuffles as ``random_order`` does (one ``rng.getrandbits`` per shuffle): fine for
-    simulations and benchmarks, but NOT the service's deal, which is the seeded, verifiable
-    CSPRNG shuffle of ``dominoes.deal`` (R6). Seat ``s`` takes the ``s``-th run of tiles,
-    the rest is the stock, as in ``dominoes.deal``. Redeals while a seat holds
-    ``rules.redeal_doubles`` doubles or more (R5). ``stock`` is empty when
-    ``rules.draw_from_stock`` is false. Raises ``ValueError`` for a bad seat count (R2).
+    Shuffles the profile's set (``rules.tile_set()``, excluded tiles left out) as
+    ``random_order`` does (one ``rng.getrandbits`` per shuffle): fine for simulations and
+    benchmarks, but NOT the service's deal, which is the seeded, verifiable CSPRNG shuffle
+    of ``dominoes.deal`` (R6). Seat ``s`` takes the ``s``-th run of
+    ``rules.tiles_per_seat[seats]`` tiles, the rest is the stock, as in ``dominoes.deal``.
+    Redeals while a seat holds ``rules.redeal_doubles`` doubles or more (R5), or, for
+    ``first_lead == "double"``, while nobody holds a double. ``stock`` is empty when
+    ``rules.draw_from_stock`` is false (``cuban``'s 15 tiles out are not a stock). Raises
+    ``ValueError`` for a bad seat count (R2).
     """
     return _deal(_deal_plan(rules, seats), rng.getrandbits)
 
 
-def first_lead(tables: Tables, rules: Rules, hands: Sequence[int]) -> tuple[int, int]:
-    """The first hand's ``(leader, required tile index)`` as ``dominoes.engine.first_lead``
-    decides it (R7-R9); ``(0, -1)`` when ``rules.first_lead`` is ``"any"``. Raises
-    ``ValueError`` for a lead by lot or by any double (the fast path has no seed stream)."""
-    if rules.first_lead not in ("highest_double", "any"):
-        raise ValueError(f"the fast playout path cannot draw the {rules.first_lead!r} lead")
-    if rules.first_lead == "any":
+def first_lead(
+    tables: Tables, rules: Rules, hands: Sequence[int], rng: random.Random | None = None
+) -> tuple[int, int]:
+    """The first hand's ``(leader, required tile index)`` as ``dominoes.engine`` decides it:
+    R7-R9 for ``"highest_double"``; ``(0, -1)`` for ``"any"``; for ``"double"`` the holder
+    of the highest double, ``-1`` (it leads any of its doubles: ``Position.lead_mask``);
+    for ``"lot"`` a seat drawn uniformly with one ``rng.random()`` and ``-1`` (the
+    engine's seeded lot, ``dominoes.deal.lot_leader``, is independent of the deal and gives
+    every seat the same chance). Raises ``ValueError`` for a lot without ``rng``."""
+    lead = rules.first_lead
+    if lead == "any":
         return 0, -1
+    if lead == "lot":
+        if rng is None:
+            raise ValueError("a first lead by lot needs an rng")
+        return int(rng.random() * len(hands)), -1
     dealt = 0
     for mask in hands:
         dealt |= mask
@@ -904,22 +1150,26 @@ def first_lead(tables: Tables, rules: Rules, hands: Sequence[int]) -> tuple[int,
     seat = 0
     for mask in hands:
         if mask & bit:
-            return seat, bit.bit_length() - 1
+            return seat, (-1 if lead == "double" else bit.bit_length() - 1)
         seat += 1
     raise AssertionError("unreachable: the lead tile was dealt")
 
 
 def first_hand_position(
-    rules: Rules, seats: int, hands: list[int], stock: tuple[int, ...]
+    rules: Rules,
+    seats: int,
+    hands: list[int],
+    stock: tuple[int, ...],
+    rng: random.Random | None = None,
 ) -> Position:
     """The position at the start of a match's first hand dealt as ``hands``/``stock``
-    (masks / tile indices in draw order), with the R7-R9 lead. Takes ownership of
-    ``hands``."""
+    (masks / tile indices in draw order), with the profile's first lead (``first_lead``;
+    ``rng`` draws a lead by lot). Takes ownership of ``hands``."""
     pos = Position._blank(rules, seats)
     pos.hands = hands
     pos.stock = stock
     pos.left = pos.right = -1
-    pos.turn, pos.required = first_lead(pos.tables, rules, hands)
+    pos.turn, pos.required = first_lead(pos.tables, rules, hands, rng)
     pos.leader = pos.turn
     return pos
 
@@ -931,22 +1181,30 @@ def play_random_hands(
     each hand's ``(end, winners, points, counts)``.
 
     Each hand: a ``random.Random(seed)`` shuffle (``random_deal``; NOT the service's
-    CSPRNG deal, ``dominoes.deal``) with the R5 redeal, the R7-R9 first-hand lead
+    CSPRNG deal, ``dominoes.deal``) with the profile's redeals, the first-hand lead
     (``first_lead``), then the ``random_playout`` loop; the same as
-    ``random_playout(first_hand_position(rules, seats, *random_deal(rules, seats, rng)), rng)``
-    without building ``Position`` objects. Used by ``bench/engine_speed.py``.
+    ``random_playout(first_hand_position(rules, seats, *random_deal(rules, seats, rng),
+    rng), rng)`` without building ``Position`` objects. Used by ``bench/engine_speed.py``.
+    Raises ``ValueError`` for a seat count ``rules`` does not allow.
     """
     rng = random.Random(seed)
     random_ = rng.random
     getrandbits = rng.getrandbits
     tables = tables_for(rules.max_pip)
+    doubles = tables.doubles
     plan = _deal_plan(rules, seats)
     teams = _teams(rules, seats)
+    lead_mask = doubles if rules.first_lead == "double" else -1
+    resolve = _resolver(rules)
+    bonus = rules.capicua_multiplier != 1
     results = []
     append = results.append
     for _ in range(count):
         hands, stock = _deal(plan, getrandbits)
-        leader, required = first_lead(tables, rules, hands)
-        end, seat, _, _, _ = _run(tables, hands, stock, 0, seats, leader, -1, -1, required, random_)
-        append(_score(rules, tables, hands, end, seat, teams))
+        leader, required = first_lead(tables, rules, hands, rng)
+        end, seat, left, right, _, last = _run(
+            tables, hands, stock, 0, seats, leader, -1, -1, required, random_, lead_mask, resolve
+        )
+        capicua = bonus and last and left == right and not last & doubles
+        append(_score(rules, tables, hands, end, seat, teams, leader, capicua))
     return results

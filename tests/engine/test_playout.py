@@ -1,9 +1,11 @@
 """The fast playout path (``dominoes.playout``) agrees with the engine, move for move.
 
-For many seeds and 2/3/4 seats the same random choices are played through ``Position``
-and through ``dominoes.engine`` (``legal_moves``/``play_turn``/``advance``); the legal
-plays (tile/end pairs) must match at every step, and so must the hand's end, winners,
-points and counts (R11-R24). Pure engine code: no database, no Django.
+For many seeds, every profile of ``dominoes.rules`` and each of its table sizes, the same
+random choices are played through ``Position`` and through ``dominoes.engine``
+(``legal_moves``/``optional_actions``/``apply``/``advance``); the legal plays (tile/end
+pairs) and the draw-or-pass choices (``draw_optional``) must match at every step, and so
+must the hand's end, winners, points, counts and capicúa (R11-R24 and the profiles'
+fields). Pure engine code: no database, no Django.
 """
 
 from __future__ import annotations
@@ -14,11 +16,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominoes.engine import advance, apply, legal_moves, new_match, play_turn, start_hand
+from dominoes.engine import (
+    advance,
+    apply,
+    legal_moves,
+    new_match,
+    optional_actions,
+    play_turn,
+    start_hand,
+)
 from dominoes.engine import first_lead as engine_first_lead
 from dominoes.playout import (
     DOUBLES,
+    DRAW,
     OTHER,
+    PASS,
     PIP_MASK,
     TILE_INDEX,
     TILES,
@@ -31,10 +43,11 @@ from dominoes.playout import (
     random_playout,
     score_hands,
     tables_for,
+    unsupported,
 )
-from dominoes.rules import CLASSIC, Rules
+from dominoes.rules import CLASSIC, PROFILES, Rules
 from dominoes.scoring import score_blocked, score_domino
-from dominoes.state import HandEnd, MatchState, Play
+from dominoes.state import Draw, HandEnd, MatchState, Pass, Play
 from dominoes.tiles import Tile, full_set, parse_tile
 
 #: Profiles beyond CLASSIC that the engine supports; the fast path must follow them too.
@@ -44,39 +57,67 @@ PARTNER_TILES = Rules(name="test-partner-tiles", partner_tiles_count=True)
 
 def engine_plays(match: MatchState) -> list[tuple[int, int]]:
     """The engine's legal moves as ``(tile_index, end_pip or -1)``."""
-    return [(TILE_INDEX[m.tile], -1 if m.end is None else m.end) for m in legal_moves(match)]
+    index = tables_for(match.rules.max_pip).index
+    return [(index[m.tile], -1 if m.end is None else m.end) for m in legal_moves(match)]
+
+
+def engine_actions(match: MatchState) -> list[tuple[int, int]]:
+    """The engine's legal moves, or its optional draw and pass as ``(DRAW | PASS, -1)``."""
+    plays = engine_plays(match)
+    if plays:
+        return plays
+    return [(DRAW if isinstance(a, Draw) else PASS, -1) for a in optional_actions(match)]
+
+
+def passes_since_play(match: MatchState) -> int:
+    passes = 0
+    for action in reversed(match.hand.actions):
+        if isinstance(action, Play):
+            break
+        passes += isinstance(action, Pass)
+    return passes
 
 
 def assert_same_position(pos: Position, match: MatchState) -> None:
     hand = match.hand
-    assert pos.hands == [sum(1 << TILE_INDEX[tile] for tile in tiles) for tiles in hand.holdings]
+    index = tables_for(match.rules.max_pip).index
+    assert pos.hands == [sum(1 << index[tile] for tile in tiles) for tiles in hand.holdings]
     assert [pos.holding(s) for s in range(match.seats)] == [list(t) for t in hand.holdings]
     assert pos.ends == hand.ends
     if match.rules.draw_from_stock:
         assert pos.stock_left == hand.stock_left
-        assert [TILES[t] for t in pos.remaining_stock()] == list(hand.stock[hand.drawn :])
+        tiles = pos.tables.tiles
+        assert [tiles[t] for t in pos.remaining_stock()] == list(hand.stock[hand.drawn :])
     assert pos.tile_counts() == tuple(len(tiles) for tiles in hand.holdings)
     assert pos.is_over == hand.is_over
     if not hand.is_over:
         assert pos.turn == hand.turn
         assert pos.leader == hand.leader
+        assert pos.choosing == bool(optional_actions(match))
+        if match.rules.draw_optional:
+            assert pos.passes == passes_since_play(match)
 
 
 def play_both(match: MatchState, rng: random.Random) -> tuple[MatchState, Position]:
-    """Play the current hand to its end through both paths with the same random choices,
-    checking agreement at every step."""
+    """Play the current hand to its end through both paths with the same random choices
+    (plays, and draws or passes where the seat may choose), checking agreement at every
+    step."""
     pos = Position.from_match(match)
     assert_same_position(pos, match)
     while not match.hand.is_over:
-        expected = engine_plays(match)
-        got = pos.legal_plays()
+        assert sorted(pos.legal_plays()) == sorted(engine_plays(match))
+        got = pos.legal_actions()
         assert len(got) == len(set(got))
-        assert sorted(got) == sorted(expected)
+        assert sorted(got) == sorted(engine_actions(match))
         tile, end = got[rng.randrange(len(got))]
-        play = pos.engine_play(tile, end)
-        assert play == Play(match.hand.turn, TILES[tile], None if end < 0 else end)
-        match = play_turn(match, play)
-        pos.play(tile, end)
+        action = pos.engine_action(tile, end)
+        if tile >= 0:
+            assert action == pos.engine_play(tile, end)
+            assert action == Play(match.hand.turn, pos.tables.tiles[tile], None if end < 0 else end)
+        else:
+            assert action == optional_actions(match)[0 if tile == DRAW else 1]
+        match = advance(apply(match, action))
+        pos.act(tile, end)
         assert_same_position(pos, match)
         # A position rebuilt from the engine state at any point is the same position.
         again = Position.from_match(match)
@@ -85,7 +126,7 @@ def play_both(match: MatchState, rng: random.Random) -> tuple[MatchState, Positi
     result = match.hand.result
     assert pos.result() == (result.end, result.winners, result.points, result.counts)
     assert pos.hand_result() == result
-    assert pos.legal_plays() == []
+    assert pos.legal_plays() == [] and pos.legal_actions() == []
     return match, pos
 
 
@@ -118,28 +159,121 @@ def test_any_deal_and_choices_agree_with_engine(
     play_both(match, random.Random(choices))
 
 
+#: Every (profile, table size) the engine plays.
+PROFILE_TABLES = [
+    (name, seats) for name in sorted(PROFILES) for seats in PROFILES[name].seat_counts
+]
+#: Hands per (profile, table size) in the seeded loop (each match: a first and a later hand).
+HANDS_PER_TABLE = 150
+
+
+def _events(match: MatchState) -> set[str]:
+    """The rare profile rules a finished hand went through (to check the loop covers them)."""
+    hand, rules = match.hand, match.rules
+    result = hand.result
+    events = {result.end.value}
+    if result.capicua:
+        events.add("capicua")
+    plays = sum(isinstance(a, Play) for a in hand.actions)
+    draws = sum(isinstance(a, Draw) for a in hand.actions)
+    if sum(map(len, hand.holdings)) > sum(map(len, hand.dealt)) - plays + draws:
+        events.add("stock_to_rival")
+    counts = result.counts
+    if (
+        result.end is HandEnd.BLOCKED
+        and result.winners
+        and rules.partnerships(match.seats)
+        and counts[0] + counts[2] == counts[1] + counts[3]
+    ):
+        events.add("tie_to_leader_team")
+    if result.end is HandEnd.BLOCKED and hand.stock_left and rules.draw_optional:
+        events.add("round_of_passes")
+    if result.end is HandEnd.BLOCKED and rules.blocked_points == "differences" and result.winners:
+        events.add("differences")
+    return events
+
+
+#: The profile rules the seeded loop must have exercised, per profile.
+EXPECTED_EVENTS = {
+    "cuban": {"capicua"},
+    "two_player": {"stock_to_rival", "differences"},
+    "three_player": {"differences"},
+    "spain_pairs": {"tie_to_leader_team"},
+    "seven_plus_seven": {"tie_to_leader_team"},
+    "first_double": {"round_of_passes"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_every_profile_agrees_with_engine_move_for_move(name: str) -> None:
+    """Seeded loop: every profile, each of its table sizes, a first and a later hand."""
+    rules = PROFILES[name]
+    assert unsupported(rules) is None
+    events: set[str] = set()
+    for seats in rules.seat_counts:
+        for n in range(HANDS_PER_TABLE // 2):
+            rng = random.Random(n)
+            seed = b"every-%s-%d-%d" % (name.encode(), seats, n)
+            match = new_match(seats, rules.targets[0], seed=seed, rules=rules)
+            match, _ = play_both(match, rng)
+            events |= _events(match)
+            if not match.is_over:  # a later hand: its lead rotates or goes to the winners
+                match = start_hand(match, seed=b"later-" + seed)
+                match, _ = play_both(match, rng)
+                events |= _events(match)
+    assert {"domino", "blocked"} | EXPECTED_EVENTS.get(name, set()) <= events
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.sampled_from(PROFILE_TABLES),
+    seed=st.binary(min_size=1, max_size=8),
+    choices=st.integers(0, 2**32),
+)
+def test_any_profile_deal_and_choices_agree_with_engine(
+    table: tuple[str, int], seed: bytes, choices: int
+) -> None:
+    name, seats = table
+    rules = PROFILES[name]
+    match = new_match(seats, rules.targets[0], seed=seed, rules=rules)
+    play_both(match, random.Random(choices))
+
+
 def replay_through_engine(match: MatchState, rng: random.Random) -> MatchState:
     """Play ``match``'s hand with the choice rule ``random_playout`` documents:
-    ``legal_plays()[int(rng.random() * n)]``, one draw per play with two or more choices."""
+    ``legal_actions()[int(rng.random() * n)]``, one draw per action with two or more
+    choices."""
     pos = Position.from_match(match)
     while not match.hand.is_over:
-        plays = pos.legal_plays()
-        tile, end = plays[int(rng.random() * len(plays))] if len(plays) > 1 else plays[0]
-        match = play_turn(match, Play(match.hand.turn, TILES[tile], None if end < 0 else end))
-        pos.play(tile, end)
+        actions = pos.legal_actions()
+        tile, end = actions[int(rng.random() * len(actions))] if len(actions) > 1 else actions[0]
+        match = advance(apply(match, pos.engine_action(tile, end)))
+        pos.act(tile, end)
     return match
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("rules", [CLASSIC, NO_STOCK_ANY_LEAD])
-def test_random_playout_is_the_documented_choice_rule(seats: int, rules: Rules) -> None:
+RANDOM_PLAYOUT_TABLES = [(CLASSIC, seats) for seats in (2, 3, 4)] + [
+    (NO_STOCK_ANY_LEAD, seats) for seats in (2, 3, 4)
+]
+RANDOM_PLAYOUT_TABLES += [(PROFILES[name], seats) for name, seats in PROFILE_TABLES]
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    RANDOM_PLAYOUT_TABLES,
+    ids=[f"{r.name}-{s}" for r, s in RANDOM_PLAYOUT_TABLES],
+)
+def test_random_playout_is_the_documented_choice_rule(rules: Rules, seats: int) -> None:
     for n in range(40):
-        match = new_match(seats, 100, seed=b"rp-%d-%d" % (seats, n), rules=rules)
+        match = new_match(seats, rules.targets[0], seed=b"rp-%d-%d" % (seats, n), rules=rules)
         if n % 2:  # start mid-hand too
             first = engine_plays(match)[0]
+            tile = tables_for(rules.max_pip).tiles[first[0]]
             match = play_turn(
-                match, Play(match.hand.turn, TILES[first[0]], None if first[1] < 0 else first[1])
+                match, Play(match.hand.turn, tile, None if first[1] < 0 else first[1])
             )
+        if n % 4 == 3 and optional_actions(match):  # start with a seat choosing, after a pass
+            match = advance(apply(match, optional_actions(match)[1]))
         pos = Position.from_match(match)
         kept = pos.copy()
         got = random_playout(pos, random.Random(n))
@@ -151,37 +285,41 @@ def test_random_playout_is_the_documented_choice_rule(seats: int, rules: Rules) 
         assert kept.result() is None and kept.hands == Position.from_match(match).hands
 
 
-def test_from_holdings_matches_from_match_mid_hand() -> None:
-    for seats in (2, 3, 4):
-        for n in range(30):
-            rng = random.Random(n)
-            match = new_match(seats, 100, seed=b"fh-%d-%d" % (seats, n))
-            for _ in range(rng.randrange(1, 8)):
-                if match.hand.is_over:
-                    break
-                move = rng.choice(legal_moves(match))
-                match = play_turn(match, move)
-            hand = match.hand
-            if hand.is_over:
-                continue
-            pos = Position.from_holdings(
-                match.rules,
-                seats,
-                [list(tiles) for tiles in hand.holdings],
-                list(hand.stock[hand.drawn :]),
-                hand.ends,
-                hand.turn,
-                hand.leader,
-                hand.required_lead if hand.ends is None else None,
-            )
-            ref = Position.from_match(match)
-            assert (pos.hands, pos.remaining_stock(), pos.ends, pos.turn) == (
-                ref.hands,
-                ref.remaining_stock(),
-                ref.ends,
-                ref.turn,
-            )
-            assert sorted(pos.legal_plays()) == sorted(engine_plays(match))
+@pytest.mark.parametrize(("name", "seats"), PROFILE_TABLES)
+def test_from_holdings_matches_from_match_mid_hand(name: str, seats: int) -> None:
+    rules = PROFILES[name]
+    for n in range(30):
+        rng = random.Random(n)
+        match = new_match(seats, rules.targets[0], seed=b"fh-%d-%d" % (seats, n), rules=rules)
+        for _ in range(rng.randrange(1, 10)):
+            if match.hand.is_over:
+                break
+            pos = Position.from_match(match)
+            tile, end = rng.choice(pos.legal_actions())
+            match = advance(apply(match, pos.engine_action(tile, end)))
+        hand = match.hand
+        if hand.is_over:
+            continue
+        pos = Position.from_holdings(
+            match.rules,
+            seats,
+            [list(tiles) for tiles in hand.holdings],
+            list(hand.stock[hand.drawn :]),
+            hand.ends,
+            hand.turn,
+            hand.leader,
+            hand.required_lead if hand.ends is None else None,
+            passes_since_play(match),
+        )
+        ref = Position.from_match(match)
+        assert (pos.hands, pos.remaining_stock(), pos.ends, pos.turn, pos.passes) == (
+            ref.hands,
+            ref.remaining_stock(),
+            ref.ends,
+            ref.turn,
+            ref.passes,
+        )
+        assert sorted(pos.legal_actions()) == sorted(engine_actions(match))
 
 
 def test_from_holdings_applies_owed_draws_and_blocks() -> None:
@@ -369,3 +507,146 @@ def test_unadvanced_engine_state_is_settled() -> None:
                 assert sorted(pos.legal_plays()) == sorted(engine_plays(match))
             else:
                 assert pos.hand_result() == match.hand.result
+
+
+@pytest.mark.parametrize(("name", "seats"), PROFILE_TABLES)
+def test_play_random_hands_is_random_playout_of_random_deals(name: str, seats: int) -> None:
+    """``play_random_hands`` is the documented composition, for every profile, and its
+    deals are the profile's: set, excluded tiles, tiles per seat, stock, redeals."""
+    rules = PROFILES[name]
+    tables = tables_for(rules.max_pip)
+    rng = random.Random(11)
+    expected = []
+    for _ in range(60):
+        hands, stock = random_deal(rules, seats, rng)
+        assert all(mask.bit_count() == rules.tiles_per_seat[seats] for mask in hands)
+        dealt = 0
+        for mask in hands:
+            assert not dealt & mask
+            dealt |= mask
+        every = dealt | sum(1 << t for t in stock)
+        assert not dealt & sum(1 << t for t in stock)
+        if rules.draw_from_stock:
+            assert every == sum(1 << tables.index[tile] for tile in rules.tile_set())
+        else:
+            assert stock == () and dealt & ~every == 0
+        assert not any(dealt >> tables.index[tile] & 1 for tile in rules.excluded_tiles)
+        if rules.first_lead == "double":
+            assert dealt & tables.doubles
+        pos = first_hand_position(rules, seats, hands, stock, rng)
+        expected.append(random_playout(pos, rng))
+    assert play_random_hands(seats, 60, seed=11, rules=rules) == expected
+
+
+@pytest.mark.parametrize(("name", "seats"), PROFILE_TABLES)
+def test_first_lead_matches_the_engine(name: str, seats: int) -> None:
+    rules = PROFILES[name]
+    tables = tables_for(rules.max_pip)
+    rng = random.Random(5)
+    leaders = set()
+    for n in range(40):
+        match = new_match(seats, rules.targets[0], seed=b"lead-%d" % n, rules=rules)
+        hands = [sum(1 << tables.index[t] for t in tiles) for tiles in match.hand.holdings]
+        leader, required = first_lead(tables, rules, hands, rng)
+        leaders.add(leader)
+        if rules.first_lead == "lot":  # any seat, by lot: the engine's is from the seed
+            assert required == -1
+            continue
+        assert leader == match.hand.leader
+        want = match.hand.required_lead
+        assert required == (-1 if want is None else tables.index[want])
+        pos = first_hand_position(rules, seats, hands, (), rng)
+        assert sorted(pos.legal_plays()) == sorted(engine_plays(match))
+    if rules.first_lead == "lot":
+        assert leaders == set(range(seats))
+        with pytest.raises(ValueError):
+            first_lead(tables, rules, hands)
+
+
+def test_score_hands_follows_every_profile_scoring_field() -> None:
+    """``score_hands`` against ``dominoes.scoring`` for every profile: differences,
+    ties to the leader's pair, partners' tiles, capicúa."""
+    rng = random.Random(3)
+    for name, seats in PROFILE_TABLES:
+        rules = PROFILES[name]
+        index = tables_for(rules.max_pip).index
+        for _ in range(150):
+            holdings = _random_holdings(rng, seats)
+            masks = [sum(1 << index[tile] for tile in tiles) for tiles in holdings]
+            leader = rng.randrange(seats)
+            blocked = score_blocked(rules, holdings, leader)
+            got = score_hands(rules, masks, HandEnd.BLOCKED, leader=leader)
+            assert got == (blocked.end, blocked.winners, blocked.points, blocked.counts)
+            seat = rng.randrange(seats)
+            capicua = rng.random() < 0.5
+            domino = score_domino(rules, holdings, seat, capicua)
+            got = score_hands(rules, masks, HandEnd.DOMINO, seat, capicua=capicua)
+            assert got == (domino.end, domino.winners, domino.points, domino.counts)
+
+
+def test_draw_optional_choices_and_round_of_passes() -> None:
+    """``first_double``: a seat with no fitting tile and stock left chooses; a fitting seat
+    may neither draw nor pass; a whole round of passes blocks the hand."""
+    t = parse_tile
+    rules = PROFILES["first_double"]
+    holdings = [[t("0-0"), t("1-0")], [t("2-2"), t("2-1")]]
+    pos = Position.from_holdings(rules, 2, holdings, [t("3-3"), t("6-5")], (6, 6), 0, 0, None)
+    assert pos.choosing and pos.turn == 0 and pos.legal_plays() == []
+    assert pos.legal_actions() == [(DRAW, -1), (PASS, -1)]
+    assert pos.engine_action(DRAW, -1) == Draw(0, t("3-3"))
+    assert pos.engine_action(PASS, -1) == Pass(0)
+    copy = pos.copy()
+    copy.act(DRAW, -1)  # 3-3 does not fit: seat 0 chooses again
+    assert copy.choosing and copy.turn == 0 and copy.stock_left == 1
+    copy.draw()  # 6-5 fits
+    assert not copy.choosing and copy.legal_plays() == [(TILE_INDEX[t("6-5")], 6)]
+    with pytest.raises(ValueError):
+        copy.draw()
+    with pytest.raises(ValueError):
+        copy.pass_turn()
+    pos.pass_turn()
+    assert pos.choosing and pos.turn == 1 and pos.passes == 1
+    pos.act(PASS, -1)  # the second pass of a two-seat round: blocked (R21 scoring)
+    assert pos.is_over and pos.end is HandEnd.BLOCKED and pos.stock_left == 2
+    assert pos.hand_result() == score_blocked(rules, holdings, 0)
+    # Only doubles lead under first_lead="double".
+    lead = Position.from_holdings(rules, 2, holdings, [], None, 0, 0, None)
+    assert lead.legal_plays() == [(TILE_INDEX[t("0-0")], -1)]
+    with pytest.raises(ValueError):
+        lead.play(TILE_INDEX[t("1-0")], -1)
+
+
+def test_stock_goes_to_the_closers_rival() -> None:
+    """``two_player``: once no unplayed tile fits, the hand blocks at once and the stock
+    joins the count of the closer's rival, scored by differences."""
+    t = parse_tile
+    rules = PROFILES["two_player"]
+    # Ends 5/4; seat 0 plays 4-5 on the 4 (ends 5/5) and nothing left shows a 5.
+    holdings = [[t("5-4"), t("1-0")], [t("2-2"), t("3-0")]]
+    pos = Position.from_holdings(rules, 2, holdings, [t("6-6"), t("3-3")], (5, 4), 0, 0, None)
+    pos.play(TILE_INDEX[t("5-4")], 4)
+    assert pos.is_over and pos.end is HandEnd.BLOCKED and pos.stock_left == 0
+    assert pos.holding(1) == [t("6-6"), t("3-3"), t("3-0"), t("2-2")]
+    assert pos.result() == (HandEnd.BLOCKED, (0,), 25 - 1, (1, 25))
+    final = [[t("1-0")], pos.holding(1)]
+    assert pos.hand_result() == score_blocked(rules, final, 0)
+
+
+def test_capicua_scores_the_bonus() -> None:
+    """``cuban``: a last tile, not a double, fitting both (different) ends scores twice."""
+
+    def t(name: str) -> Tile:
+        return parse_tile(name, 9)
+
+    rules = PROFILES["cuban"]
+    holdings = [[t("9-4")], [t("2-2")], [t("3-3")], [t("8-8")]]
+    pos = Position.from_holdings(rules, 4, holdings, [], (9, 4), 0, 0, None)
+    last = pos.tables.index[t("9-4")]
+    assert sorted(pos.legal_plays()) == [(last, 4), (last, 9)]
+    pos.play(last, 9)
+    assert pos.capicua and pos.result() == (HandEnd.DOMINO, (0, 2), 2 * (4 + 16), (0, 4, 6, 16))
+    assert pos.hand_result() == score_domino(rules, [[], *holdings[1:]], 0, True)
+    # Not a capicúa: the same tile on a line whose ends are equal.
+    plain = Position.from_holdings(rules, 4, holdings, [], (9, 9), 0, 0, None)
+    plain.play(last, 9)
+    assert not plain.capicua and plain.points == 4 + 16
