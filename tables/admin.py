@@ -47,7 +47,7 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ("index", "user", "bot", "team", "score", "joined_at")
+    fields = ("index", "user", "second_hand", "bot", "team", "score", "joined_at")
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):

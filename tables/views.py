@@ -201,5 +201,13 @@ def ui_strings() -> dict[str, str]:
         "zapato": _("¡Zapato!"),
         "zapato_why": _("Los perdedores no sumaron ni un punto."),
         "profile_scoring": _("Los puntos se cuentan con las reglas de la mesa:"),
+        # seven_plus_seven: one person plays both hands of a pair (two seats).
+        "seat_name": _("%(name)s (asiento %(n)s)"),
+        "your_turn_hand": _("Te toca jugar con tu mano del asiento %(n)s."),
+        "hand_title_seat": _("Tu mano del asiento %(n)s"),
+        "hand_plays_now": _("Juega esta mano: toca una ficha marcada con ▲."),
+        "other_hand_title": _("Tu otra mano (asiento %(n)s)"),
+        "other_hand_waits": _("Esta mano juega en su turno; ahora no se puede mover."),
+        "other_hand_label": _("Fichas de tu mano del asiento %(n)s: %(tiles)s"),
         **summary_strings(),  # the last hand explained with its numbers (R20-R23)
     }

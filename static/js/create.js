@@ -1,8 +1,10 @@
 // The create form: offer only the table sizes and targets the chosen rules allow (the
 // profile's seat_counts and targets, from the page's "profile-data"), hide the target
 // when one hand decides, show only the seats the chosen table size has, and mark the
-// partner seat when four play in pairs (R2). Without this script every option is shown
-// and the server refuses the ones the rules do not allow.
+// partner seat when four play in pairs (R2). In seven_plus_seven (two_hands) the creator
+// plays both hands of a pair, so only the rival pair is chosen (one friend, or a bot at
+// each of its seats). Without this script every option is shown and the server refuses
+// the ones the rules do not allow.
 (function () {
   "use strict";
   const form = document.getElementById("create-form");
@@ -39,13 +41,18 @@
       document.getElementById("rules-link").href = profile.url;
     }
     const pairs = profile ? profile.pairs : true;
+    const twoHands = Boolean(profile && profile.two_hands);
     const checked = form.querySelector('input[name="seats"]:checked');
     const seats = checked ? Number(checked.value) : 2;
     const note = document.getElementById("pairs-note");
-    if (note) note.hidden = !(pairs && (!profile || profile.seat_counts.includes(4)));
+    if (note) note.hidden = twoHands || !(pairs && (!profile || profile.seat_counts.includes(4)));
+    const twoNote = document.getElementById("two-hands-note");
+    if (twoNote) twoNote.hidden = !twoHands;
+    const seatLabel = document.getElementById("seat-1-label");
+    if (seatLabel) seatLabel.textContent = twoHands ? seatLabel.dataset.pairLabel : seatLabel.dataset.seatLabel;
     form.querySelectorAll(".seat-choice").forEach(function (row) {
       const index = Number(row.dataset.seat);
-      row.hidden = index >= seats;
+      row.hidden = index >= seats || (twoHands && index > 1);
       const partner = row.querySelector(".partner-label");
       if (partner) partner.hidden = !(seats === 4 && pairs);
     });

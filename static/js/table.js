@@ -50,13 +50,31 @@ function newKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function playerName(seat) {
+function plainName(seat) {
   const player = state.players[seat];
   return (player && player.name) || T.open_seat;
 }
 
+// One person may hold two seats (seven_plus_seven): their name then says which hand.
+function twoHands() {
+  return Boolean(profile.two_hands);
+}
+
+function playerName(seat) {
+  const name = plainName(seat);
+  const player = state.players[seat];
+  if (twoHands() && player && player.name) return fmt(T.seat_name, { name, n: seat + 1 });
+  return name;
+}
+
+// Names of seats, each person once ("alice y bob", not "alice y alice").
 function joinNames(seats) {
-  return seats.map(playerName).join(T.and);
+  return [...new Set(seats.map(plainName))].join(T.and);
+}
+
+// Every seat I hold: one, or both seats of my pair (seven_plus_seven).
+function mySeats() {
+  return state.your_seats || [state.your_seat];
 }
 
 // Four seats play in two pairs, partners opposite (R2), unless the profile plays alone.
@@ -161,6 +179,7 @@ function render() {
   const active = state.status === "waiting" || state.status === "playing";
   document.getElementById("abandon").hidden = !active;
   for (const id of ["board", "my-hand", "log-section"]) document.getElementById(id).hidden = !game;
+  renderOtherHand();
   root.dataset.version = state.version;
   root.classList.toggle("my-turn", state.your_turn);
 }
@@ -173,7 +192,8 @@ function renderStatus() {
     parts.push(state.invites.length ? "" : T.waiting_other);
   } else if (state.status === "playing" && game) {
     parts.push(fmt(T.hand_n, { n: game.hand_number + 1 }) + ".");
-    parts.push(state.your_turn ? T.your_turn : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
+    const mine = state.your_turn && mySeats().length > 1 ? fmt(T.your_turn_hand, { n: state.your_seat + 1 }) : T.your_turn;
+    parts.push(state.your_turn ? mine : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
     const leads = game.lead_seats;
     if (leads && leads.length > 1) {
       parts.push(leads.includes(state.your_seat) ? T.lead_pair_you : fmt(T.lead_pair, { names: joinNames(leads) }));
@@ -229,8 +249,8 @@ function renderPlayers() {
   const game = state.game;
   list.replaceChildren();
   for (const player of state.players) {
-    const me = player.seat === state.your_seat;
-    const partner = inPairs() && player.seat === (state.your_seat + 2) % 4;
+    const me = mySeats().includes(player.seat);
+    const partner = inPairs() && !me && player.seat === (state.your_seat + 2) % 4;
     const turn = state.status === "playing" && state.turn_seat === player.seat;
     const count = game ? game.tile_counts[player.seat] : null;
     const tags = [];
@@ -241,7 +261,7 @@ function renderPlayers() {
       h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : "") },
         h("span", { class: "name" },
           turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
-          player.name || T.open_seat,
+          player.name ? playerName(player.seat) : T.open_seat,
           tags.length ? h("small", { class: "tags" }, ` (${tags.join(", ")})`) : null),
         h("span", { class: "facts" },
           count === null ? null : h("span", { class: "count" }, count === 1 ? T.tiles_one : fmt(T.tiles_many, { n: count })),
@@ -324,6 +344,13 @@ function renderHand() {
   const mine = canPlay();
   const choosing = mine && choicesOf(game).length > 0;
   hint.textContent = playing ? (choosing ? T.choose_hint : mine ? T.playable_hint : T.waiting_turn) : "";
+  // Holding two hands, the title says which seat this hand is (the one to play, if mine).
+  const title = document.getElementById("hand-title");
+  if (mySeats().length > 1) {
+    title.textContent = fmt(T.hand_title_seat, { n: state.your_seat + 1 });
+    if (playing && mine && !choosing) hint.textContent = T.hand_plays_now;
+  }
+  hand.dataset.seat = state.your_seat;
   hand.append(h("span", { id: "playable-note", hidden: true }, T.playable));
   for (const tile of game.tiles) {
     const [a, b] = tileParts(tile);
@@ -352,6 +379,28 @@ function renderHand() {
       hand.querySelector("button:not([disabled])") ||
       document.getElementById("hand-title");
     again.focus();
+  }
+}
+
+// My other hand (seven_plus_seven): its tiles, shown but not playable until its turn.
+function renderOtherHand() {
+  const section = document.getElementById("other-hand");
+  if (!section) return;
+  const tiles = document.getElementById("other-tiles");
+  const other = (state.hands || []).find((hand) => hand.seat !== state.your_seat);
+  tiles.replaceChildren();
+  section.hidden = !state.game || !other;
+  if (section.hidden) return;
+  document.getElementById("other-hand-title").textContent = fmt(T.other_hand_title, { n: other.seat + 1 });
+  document.getElementById("other-hand-hint").textContent = state.status === "playing" ? T.other_hand_waits : "";
+  tiles.dataset.seat = other.seat;
+  tiles.setAttribute("role", "img");
+  tiles.setAttribute("aria-label", fmt(T.other_hand_label, { n: other.seat + 1, tiles: other.tiles.join(", ") }));
+  for (const tile of other.tiles) {
+    const [a, b] = tileParts(tile);
+    const piece = h("span", { class: "tile-btn", "data-tile": tile });
+    piece.append(tileSvg(a, b, true));
+    tiles.append(piece);
   }
 }
 
@@ -594,7 +643,9 @@ async function send(move) {
   say(T.sending);
   render();
   try {
-    const response = await post(root.dataset.moves, { tile: move.tile, end: move.end, version: state.version });
+    // ``seat`` says which of my hands plays (it matters when I hold two: seven_plus_seven).
+    const body = { tile: move.tile, end: move.end, version: state.version, seat: state.your_seat };
+    const response = await post(root.dataset.moves, body);
     await take(response, fmt(T.played, { tile: move.tile }));
   } catch (error) {
     say(T.offline, "error");
@@ -615,7 +666,7 @@ async function sendAction(action) {
   say(T.sending);
   render();
   try {
-    const response = await post(root.dataset.moves, { action, version: state.version });
+    const response = await post(root.dataset.moves, { action, version: state.version, seat: state.your_seat });
     await take(response, action === "draw" ? T.you_drew : T.you_passed);
   } catch (error) {
     say(T.offline, "error");

@@ -138,7 +138,45 @@ CASES = [
         "unknown field",
         "post",
         MOVES,
-        {"tile": "{tile}", "end": "{end}", "version": "{version}", "seat": 1},
+        {"tile": "{tile}", "end": "{end}", "version": "{version}", "player": 1},
+        {},
+        400,
+        {"invalid"},
+    ),
+    # ``seat`` names the hand a move is for (seven_plus_seven); a seat the caller does
+    # not hold is refused, whatever the tile.
+    (
+        "seat not mine",
+        "post",
+        MOVES,
+        {"tile": "{tile}", "end": "{end}", "version": "{version}", "seat": "{rival}"},
+        {},
+        400,
+        {"not_your_seat"},
+    ),
+    (
+        "seat 4",
+        "post",
+        MOVES,
+        {"tile": "{tile}", "end": "{end}", "version": "{version}", "seat": 4},
+        {},
+        400,
+        {"invalid"},
+    ),
+    (
+        "seat negative",
+        "post",
+        MOVES,
+        {"tile": "{tile}", "end": "{end}", "version": "{version}", "seat": -1},
+        {},
+        400,
+        {"invalid"},
+    ),
+    (
+        "seat string",
+        "post",
+        MOVES,
+        {"tile": "{tile}", "end": "{end}", "version": "{version}", "seat": "me"},
         {},
         400,
         {"invalid"},
@@ -408,6 +446,7 @@ def world(api_client_for, alice, bob, carol, mallory):
         "tile": move["tile"],
         "end": move["end"],
         "foreign": foreign,
+        "rival": 1 - seat,
     }
     return clients[seat], facts
 

@@ -9,6 +9,9 @@ JSON strings (``"6-4"``, and the reversed ``"4-6"`` too); the parts of an answer
 about an earlier, finished hand (its summary, its log entries, its record) are public
 (R19) and are checked structurally instead: they only ever describe finished hands.
 Once a hand ends, everything is shown: the holdings and the seed.
+
+``seven_plus_seven`` (one person holds both seats of a pair) is checked the same way,
+each person's secrets being what neither of their two seats may see.
 """
 
 from __future__ import annotations
@@ -36,19 +39,21 @@ def _tile_tokens(name: str) -> set[str]:
     return {f'"{high}-{low}"', f'"{low}-{high}"'}
 
 
-def _secrets_for(match, viewer: int) -> set[str]:
-    """The tiles ``viewer`` must not see named anywhere, as tile names (high first)."""
+def _secrets_for(match, viewer: int | tuple[int, ...]) -> set[str]:
+    """The tiles ``viewer`` (a seat, or every seat one person holds) must not see named
+    anywhere, as tile names (high first)."""
+    own = {viewer} if isinstance(viewer, int) else set(viewer)
     hand = match.hand
     public = {str(action.tile) for action in hand.actions if isinstance(action, Play)}
-    public |= {str(tile) for tile in hand.holdings[viewer]}
+    public |= {str(tile) for seat in own for tile in hand.holdings[seat]}
     secret = {
-        str(tile) for seat, tiles in enumerate(hand.holdings) if seat != viewer for tile in tiles
+        str(tile) for seat, tiles in enumerate(hand.holdings) if seat not in own for tile in tiles
     }
     secret |= {str(tile) for tile in hand.stock[hand.drawn :]}
     secret |= {
         str(action.tile)
         for action in hand.actions
-        if isinstance(action, Draw) and action.seat != viewer
+        if isinstance(action, Draw) and action.seat not in own
     }
     return secret - public
 
@@ -68,8 +73,9 @@ def _scrub_view(view: dict | None, current: int) -> dict | None:
 class Seat:
     """One seated player's ways in: the API client (token) and a browser (session)."""
 
-    def __init__(self, index: int, user, client):
+    def __init__(self, index: int, user, client, indexes: tuple[int, ...] | None = None):
         self.index, self.user, self.api = index, user, client
+        self.indexes = indexes or (index,)  # every seat this person holds
         self.browser = Client()
         self.browser.force_login(user)
 
@@ -125,7 +131,7 @@ def _check_everyone(seats: list[Seat], table_id: int, tokens: list[str]) -> int:
         return hand.number
     seed = hand.seed.hex()
     for seat in seats:
-        secrets_ = _secrets_for(match, seat.index)
+        secrets_ = _secrets_for(match, seat.indexes)
         answers = _answers(seat, table_id, hand.number, tokens)
         full = answers.pop("raw")
         for where, text in answers.items():
@@ -221,6 +227,59 @@ def test_a_stranger_learns_nothing(api_client_for, alice, bob, mallory):
     missing = stranger.get("/api/v1/tables/999999/")
     assert missing.json() == stranger.get(f"/api/v1/tables/{table_id}/").json()
     assert stranger.get("/api/v1/tables/").json() == []
+    browser = Client()
+    browser.force_login(mallory)
+    assert browser.get(f"/mesas/{table_id}/").status_code == 404
+
+
+def test_seven_plus_seven_each_person_sees_both_own_hands_and_nothing_else(
+    api_client_for, alice, bob, mallory
+):
+    """alice holds seats 0 and 2, bob (one link) 1 and 3: after every move each sees the
+    tiles of both their hands, and no endpoint or page names a tile of the other pair's,
+    a seed, or anything to mallory."""
+    first = api_client_for(alice)
+    created = first.post(
+        "/api/v1/tables/",
+        {"rules": "seven_plus_seven", "seats": 4, "target": 150, "others": ["friend"]},
+        format="json",
+    ).json()
+    table_id = created["id"]
+    tokens = [invite["token"] for invite in created["invites"]]
+    second = api_client_for(bob)
+    assert second.post(f"/api/v1/invites/{tokens[0]}/join/").status_code == 200
+    clients = {0: first, 2: first, 1: second, 3: second}
+    people = [Seat(0, alice, first, (0, 2)), Seat(1, bob, second, (1, 3))]
+    stranger = api_client_for(mallory)
+    rng = random.Random(77)
+    moves = second_hand_moves = 0
+    _check_everyone(people, table_id, tokens)
+    while moves < 80 and second_hand_moves < SECOND_HAND_MOVES:
+        state = table(first, table_id)
+        if state["status"] != "playing":
+            break
+        match = match_from_dict(Table.objects.get(pk=table_id).state)
+        for person in people:  # both own hands, in full, and only those
+            view = table(clients[person.index], table_id)
+            assert [hand["seat"] for hand in view["hands"]] == list(person.indexes)
+            for hand in view["hands"]:
+                assert sorted(hand["tiles"]) == sorted(
+                    str(tile) for tile in match.hand.holdings[hand["seat"]]
+                )
+        before = state["game"]["hand_number"]
+        mover = table(clients[state["turn_seat"]], table_id)
+        response = play_one(clients[state["turn_seat"]], mover, rng)
+        assert response.status_code == 200, response.json()
+        moves += 1
+        after = table(first, table_id)
+        if after["game"]["hand_number"] != before or after["game"]["turn"] is None:
+            _check_shown_after_the_hand(people, table_id, before)
+        if after["game"]["hand_number"] >= 1:
+            second_hand_moves += 1
+        _check_everyone(people, table_id, tokens)
+        for path in ("", "moves/", "record/"):
+            assert stranger.get(f"/api/v1/tables/{table_id}/{path}").status_code == 404
+    assert second_hand_moves > 0 or table(first, table_id)["status"] != "playing"
     browser = Client()
     browser.force_login(mallory)
     assert browser.get(f"/mesas/{table_id}/").status_code == 404

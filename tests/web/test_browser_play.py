@@ -28,6 +28,7 @@ def _orm_beside_playwright():
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         yield
 
+
 sync_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"
@@ -337,3 +338,57 @@ def test_rule_profiles_in_the_browser(live_server, new_page, alice):
     page.click("#choices button[data-action=draw]")
     page.wait_for_function(f"Number(document.getElementById('table').dataset.version) > {before}")
     assert "Has robado una ficha." in page.inner_text("#message")
+
+
+def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_page, alice):
+    """seven_plus_seven against Nino (at seats 2 and 4): alice sees both her hands, the
+    page says which one plays, and she plays a whole hand clicking the tiles of each."""
+    base = live_server.url
+    page = new_page()
+    log_in(page, base, "alice")
+    page.goto(f"{base}/mesas/nueva/")
+    page.select_option("#id_rules", "seven_plus_seven")
+    assert page.locator("#two-hands-note").is_visible()
+    assert page.locator("#pairs-note").is_hidden()
+    assert page.inner_text("#seat-1-label") == "La otra pareja (asientos 2 y 4)"
+    assert page.locator(".seat-choice[data-seat='2']").is_hidden()
+    assert page.locator(".seat-choice[data-seat='3']").is_hidden()
+    page.select_option("#id_seat_1", "nino")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/mesas/\d+/$"))
+    table_id = int(re.search(r"/mesas/(\d+)/$", page.url).group(1))
+    page.wait_for_selector("#hand button.tile-btn")
+    assert "Siete más siete" in page.inner_text("#profile-link")
+    assert page.locator("#other-hand").is_visible()
+    assert page.locator("#other-tiles .tile-btn").count() >= 6
+    assert page.locator("#other-tiles button").count() == 0  # shown, never playable
+    players = [n.strip("▶ ") for n in page.locator("#players .name").all_inner_texts()]
+    assert players == [
+        "alice (asiento 1) (tú)",
+        "Nino (asiento 2) (bot)",
+        "alice (asiento 3) (tú)",
+        "Nino (asiento 4) (bot)",
+    ]
+
+    played_with: set[str] = set()
+    deadline = time.monotonic() + 150
+    while not page.locator("#last-hand").is_visible():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if page.locator("#table.my-turn").count():
+            seat = page.get_attribute("#hand", "data-seat")
+            other = page.get_attribute("#other-tiles", "data-seat")
+            assert seat in ("0", "2") and {seat, other} == {"0", "2"}
+            status = page.inner_text("#status-line")
+            assert f"Te toca jugar con tu mano del asiento {int(seat) + 1}." in status
+            assert page.inner_text("#hand-title") == f"Tu mano del asiento {int(seat) + 1}"
+            if len(played_with) == 1 and seat not in played_with:
+                shot(page, "table-seven-plus-seven-phone", PHONE)
+            if play_a_turn(page):
+                played_with.add(seat)
+                continue
+        refresh(page)
+        page.wait_for_timeout(150)
+    assert played_with == {"0", "2"}, played_with
+    state = page.request.get(f"{base}/api/v1/tables/{table_id}/").json()
+    assert state["your_seats"] == [0, 2]
+    assert shown_scores(page) == state["game"]["scores"][:2]

@@ -25,6 +25,7 @@ TABLES = [
     ("classic", 3, 50, 50),
     ("international", 4, 200, 200),
     ("spain_pairs", 4, 150, 150),
+    ("seven_plus_seven", 4, 150, 150),  # seat_1 is the rival pair: Garabato at 1 and 3
     ("venezuelan", 4, 100, 100),
     ("two_player", 2, 100, 100),
     ("three_player", 3, None, 100),
@@ -61,13 +62,14 @@ def test_every_offered_profile_is_in_the_form_with_its_limits(client, alice):
     assert 'value="classic" selected' in select
     for name in offered:
         assert str(PROFILE_LABELS[name]) in select
-    assert "seven_plus_seven" not in select  # the service cannot seat it
+    assert "Siete más siete (parejas, a 150)" in select
     facts = embedded(page, "profile-data")
     for name in offered:
         profile = PROFILES[name]
         assert facts[name]["seat_counts"] == list(profile.seat_counts)
         assert facts[name]["targets"] == list(profile.targets)
         assert facts[name]["single_hand"] is profile.single_hand
+        assert facts[name]["two_hands"] is (name == "seven_plus_seven")
     assert facts["cuban"]["url"] == "/reglas/perfiles/#perfil-cuban"
     assert facts["classic"]["url"] == "/reglas/"
     # Every target a profile offers can be chosen (the script hides the others).
@@ -99,7 +101,11 @@ def test_it_creates_a_table_of_each_profile_against_bots(
     assert table.status == "playing"
     assert table.state["rules"] == rules
     bots = list(Seat.objects.filter(table=table).order_by("index").values_list("bot", flat=True))
-    assert bots == ["", "garabato", "nino", "garabato"][:seats]
+    if rules == "seven_plus_seven":  # alice holds seats 0 and 2
+        assert bots == ["", "garabato", "", "garabato"]
+        assert list(table.seat_set.values_list("user", flat=True)) == [alice.pk, None] * 2
+    else:
+        assert bots == ["", "garabato", "nino", "garabato"][:seats]
 
 
 def test_a_single_hand_profile_ignores_a_posted_target(client, alice):
@@ -130,7 +136,8 @@ def test_a_form_without_rules_is_a_classic_table(client, alice):
         ("spain_pairs", 4, 200, "target", "150 puntos"),
         ("classic", 2, 150, "target", "50 o 100 puntos"),
         ("classic", 2, None, "target", "50 o 100 puntos"),
-        ("seven_plus_seven", 4, 150, "rules", ""),
+        ("seven_plus_seven", 4, 100, "target", "150 puntos"),
+        ("seven_plus_seven", 2, 150, "seats", "4 jugadores"),
         ("no_such_rules", 2, 100, "rules", ""),
     ],
 )
