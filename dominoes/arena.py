@@ -6,12 +6,21 @@ deal from every side:
 
 - 2 seats: ``A B`` then ``B A``;
 - 3 seats: one ``A`` against two ``B``, with ``A`` in seat 0, then 1, then 2;
-- 4 seats: team ``A`` in seats 0 and 2 against team ``B`` in 1 and 3, then swapped.
+- 4 seats: team ``A`` in seats 0 and 2 against team ``B`` in 1 and 3, then swapped (with
+  a profile that plays four seats alone, ``first_double``, the same seats: two ``A`` bots
+  against two ``B`` bots, each for itself; a side wins when one of its seats wins).
 
-Hands follow the engine's own rules (R7-R10 lead, R16 automatic draws and passes, R25
-target), and each bot sees only its ``SeatView`` (R31). ``python -m dominoes arena`` prints
-the first bot's match and hand win rates with 95% Wilson intervals, points per hand and
-each bot's thinking time (p50/p95, wall clock and CPU time of one core).
+Any rule profile (``dominoes.rules.PROFILES``, ``--profile``; classic by default) is
+played at its own table sizes and targets. Hands follow the engine's own rules (the
+profile's leads, R16 automatic draws and passes, its blocks and scoring, R25 target or one
+hand for ``single_hand``), and each bot sees only its ``SeatView`` (R31). Two choices are
+not the bots' own, as in the service: a lead the pair chooses (``cuban``) is made by the
+seat the engine names first (``HandState.turn``), and a seat that may choose to draw or to
+pass (``draw_optional``, ``first_double``) always draws (``tables.services.bot_play``; the
+hard bot's simulations assume the same, ``dominoes.bots.simulate.greedy_playout``).
+``python -m dominoes arena`` prints the first bot's match and hand win rates with 95%
+Wilson intervals, points per hand and each bot's thinking time (p50/p95, wall clock and
+CPU time of one core).
 """
 
 from __future__ import annotations
@@ -24,7 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from dominoes.bots import BOTS, choose_play
-from dominoes.engine import advance, apply, new_match, start_hand
+from dominoes.engine import advance, apply, new_match, optional_actions, start_hand
+from dominoes.rules import CLASSIC, PROFILES, Rules
 from dominoes.view import view_for
 
 #: A match ends after this many hands even without a winner (a safety net only).
@@ -85,10 +95,16 @@ def play_match(
     seating: Sequence[str],
     seed: object,
     group: int,
+    rules: Rules = CLASSIC,
 ) -> Tally:
-    """One match of deal sequence ``group`` with the given seating; returns its tally."""
+    """One match of deal sequence ``group`` with the given seating under ``rules``;
+    returns its tally. ``names`` maps ``"A"``/``"B"`` to bot names; ``seating`` gives
+    each seat's side (``seatings``)."""
     tally = Tally(matches=1)
-    match = new_match(seats, target, seed=_seed("deal", seed, group, 0))
+    # Classic keeps its historical deal seeds (the README's numbers); other profiles mix
+    # their name in, so two profiles never share a deal sequence by accident.
+    salt = (seed,) if rules is CLASSIC else (rules.name, seed)
+    match = new_match(seats, target, seed=_seed("deal", *salt, group, 0), rules=rules)
     while True:
         match = advance(match)
         hand = match.hand
@@ -96,6 +112,10 @@ def play_match(
             seat = hand.turn
             side = seating[seat]
             view = view_for(match, seat)
+            if not view.legal_moves:  # a draw-or-pass choice (draw_optional): draw
+                match = advance(apply(match, optional_actions(match)[0]))
+                hand = match.hand
+                continue
             move_seed = int.from_bytes(
                 _seed("move", seed, group, "".join(seating), hand.number, len(hand.actions))[:8],
                 "big",
@@ -118,7 +138,7 @@ def play_match(
                 tally.points_b += result.points
         if match.is_over or len(match.hands) >= MAX_HANDS:
             break
-        match = start_hand(match, seed=_seed("deal", seed, group, len(match.hands)))
+        match = start_hand(match, seed=_seed("deal", *salt, group, len(match.hands)))
     if match.winners:
         if seating[match.winners[0]] == "A":
             tally.matches_a += 1
@@ -128,12 +148,39 @@ def play_match(
 
 
 def play_group(arguments: tuple) -> Tally:
-    """Every seating of deal sequence ``group`` (a picklable unit of work)."""
-    seats, target, names, seed, group = arguments
-    tally = Tally()
-    for seating in seatings(seats):
-        tally.add(play_match(seats, target, names, seating, seed, group))
+    """Every seating of deal sequence ``group`` (a picklable unit of work):
+    ``(seats, target, names, seed, group, profile name, quelonia rollouts or None)``."""
+    seats, target, names, seed, group, profile, rollouts = arguments
+    quelonia = BOTS["quelonia"]
+    kept = quelonia.rollouts
+    if rollouts is not None:
+        quelonia.rollouts = rollouts
+    try:
+        tally = Tally()
+        for seating in seatings(seats):
+            tally.add(play_match(seats, target, names, seating, seed, group, PROFILES[profile]))
+    finally:
+        quelonia.rollouts = kept
     return tally
+
+
+def table_for(profile: str, seats: int | None, target: int | None) -> tuple[int, int]:
+    """The ``(seats, target)`` an arena plays ``profile`` at: the given ones, checked
+    against the profile, or its defaults (its first table size; target 100 when the
+    profile offers it, else its first target). Raises ``ValueError`` for an unknown
+    profile, or seats or a target the profile does not allow."""
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r}; the profiles are {sorted(PROFILES)}")
+    rules = PROFILES[profile]
+    if seats is None:
+        seats = rules.seat_counts[0]
+    if target is None:
+        target = 100 if 100 in rules.targets else rules.targets[0]
+    if seats not in rules.seat_counts:
+        raise ValueError(f"{profile} is played with {rules.seat_counts} seats, not {seats}")
+    if target not in rules.targets:
+        raise ValueError(f"{profile} plays to {rules.targets} points, not {target}")
+    return seats, target
 
 
 def run_arena(
@@ -145,15 +192,21 @@ def run_arena(
     seed: object = 1,
     workers: int = 1,
     progress: Callable[[Tally], None] | None = None,
+    profile: str = "classic",
+    rollouts: int | None = None,
 ) -> Tally:
-    """Play at least ``matches`` matches (whole duplicate groups) and return the tally."""
+    """Play at least ``matches`` matches (whole duplicate groups) of ``profile`` (a
+    ``dominoes.rules.PROFILES`` name) and return the tally. ``rollouts``: Quelonia's
+    simulations per move for this run (``None``: her default). Raises ``ValueError`` for
+    an unknown bot or profile, or seats or a target the profile does not allow."""
     for name in (bot_a, bot_b):
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}; the bots are {sorted(BOTS)}")
+    table_for(profile, seats, target)
     per_group = len(seatings(seats))
     groups = max(1, math.ceil(matches / per_group))
     names = {"A": bot_a, "B": bot_b}
-    work = [(seats, target, names, seed, group) for group in range(groups)]
+    work = [(seats, target, names, seed, group, profile, rollouts) for group in range(groups)]
     total = Tally()
     if workers > 1:
         import multiprocessing
@@ -197,19 +250,30 @@ def _rate(label: str, wins: int, trials: int) -> str:
     return f"{label} {wins}/{trials} = {share:.1%} (95% CI {low:.1%} to {high:.1%})"
 
 
-def report(tally: Tally, seats: int, bot_a: str, bot_b: str, target: int, seed: object) -> str:
-    """The arena's printed summary."""
+def report(
+    tally: Tally,
+    seats: int,
+    bot_a: str,
+    bot_b: str,
+    target: int,
+    seed: object,
+    profile: str = "classic",
+) -> str:
+    """The arena's printed summary (the profile is named unless it is classic)."""
     groups = tally.matches // len(seatings(seats))
     layout = {
         2: f"{bot_a} vs {bot_b}",
         3: f"one {bot_a} vs two {bot_b}",
         4: f"team {bot_a} (2) vs team {bot_b} (2)",
     }[seats]
+    if seats == 4 and not PROFILES[profile].partnerships(seats):
+        layout = f"two {bot_a} vs two {bot_b}, each alone"
+    where = "" if profile == "classic" else f"profile {profile}, "
     fair = {2: "50%", 3: "33%", 4: "50%"}[seats]
     scored = tally.hands_a + tally.hands_b
     no_winner = tally.matches - tally.matches_a - tally.matches_b
     lines = [
-        f"arena: {seats} seats, {layout}, target {target}, seed {seed}: {tally.matches} "
+        f"arena: {where}{seats} seats, {layout}, target {target}, seed {seed}: {tally.matches} "
         f"matches ({groups} deal sequences x {len(seatings(seats))} seatings), even share {fair}",
         _rate(f"match win rate {bot_a}:", tally.matches_a, tally.matches)
         + f"; {bot_b} won {tally.matches_b}, no winner {no_winner}",
@@ -238,18 +302,26 @@ def report(tally: Tally, seats: int, bot_a: str, bot_b: str, target: int, seed: 
 
 
 def main(
-    seats: int,
+    seats: int | None,
     bots: str,
     matches: int,
-    target: int,
+    target: int | None,
     seed: str,
     workers: int = 1,
     progress: bool = False,
+    profile: str = "classic",
+    rollouts: int | None = None,
 ) -> int:
-    """The ``arena`` sub-command: run and print; returns the exit status."""
+    """The ``arena`` sub-command: run and print; returns the exit status (2 for bad
+    arguments). ``seats``/``target`` ``None``: the profile's defaults (``table_for``)."""
     names = [name.strip() for name in bots.split(",")]
     if len(names) != 2:
         print("--bots takes two bot names separated by a comma", file=sys.stderr)
+        return 2
+    try:
+        seats, target = table_for(profile, seats, target)
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
         return 2
     started = time.perf_counter()
 
@@ -263,11 +335,22 @@ def main(
 
     try:
         tally = run_arena(
-            seats, names[0], names[1], matches, target, seed, workers, show if progress else None
+            seats,
+            names[0],
+            names[1],
+            matches,
+            target,
+            seed,
+            workers,
+            show if progress else None,
+            profile,
+            rollouts,
         )
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2
-    print(report(tally, seats, names[0], names[1], target, seed))
+    print(report(tally, seats, names[0], names[1], target, seed, profile))
+    if rollouts is not None:
+        print(f"quelonia rollouts per move: {rollouts}")
     print(f"elapsed {time.perf_counter() - started:.1f} s")
     return 0

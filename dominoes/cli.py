@@ -2,8 +2,10 @@
 
 - ``replay FILE`` (``-`` for standard input): check a ``dominoes-record/1`` record and
   print RECORD.md's answer as JSON; exit 0 legal, 1 illegal, 2 unreadable.
-- ``arena --seats N --bots A,B --matches M --target T --seed S``: bot-against-bot matches
-  in duplicate format, with win rates and move times (``dominoes.arena``).
+- ``arena [--profile NAME] --seats N --bots A,B --matches M --target T --seed S``:
+  bot-against-bot matches in duplicate format under any rule profile (classic by
+  default; seats and target default to the profile's), with win rates and move times
+  (``dominoes.arena``); ``--rollouts R`` sets Quelonia's simulations per move.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 import sys
 
 from dominoes.record import replay_text
+from dominoes.rules import PROFILES
 
 
 def _replay(arguments: argparse.Namespace) -> int:
@@ -38,10 +41,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a dominoes-record/1 JSON file, or - for standard input")
     replay.set_defaults(run=_replay)
     arena = commands.add_parser("arena", help="play bots against each other (duplicate format)")
-    arena.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
+    arena.add_argument(
+        "--profile", choices=sorted(PROFILES), default="classic", help="rule profile"
+    )
+    arena.add_argument(
+        "--seats", type=int, choices=(2, 3, 4), help="default: the profile's first table size"
+    )
     arena.add_argument("--bots", default="nino,garabato", help="first,second bot names")
     arena.add_argument("--matches", type=int, default=100, help="matches in all (rounded up)")
-    arena.add_argument("--target", type=int, choices=(50, 100), default=100)
+    arena.add_argument(
+        "--target", type=int, help="one of the profile's targets (default 100, else its own)"
+    )
+    arena.add_argument(
+        "--rollouts", type=int, help="Quelonia's simulations per move (default: hers, 2000)"
+    )
     arena.add_argument("--seed", default="1")
     arena.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     arena.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -60,6 +73,8 @@ def _arena(arguments: argparse.Namespace) -> int:
         arguments.seed,
         arguments.workers,
         arguments.progress,
+        arguments.profile,
+        arguments.rollouts,
     )
 
 

@@ -926,10 +926,11 @@ def _run(
     ``seat`` must hold a play (a settled position) or be choosing (``draw_optional``).
     ``lead_mask``: the tiles that may lead when ``required`` is ``-1``; ``resolve``: the
     profile's no-fit step (``_resolver``), ``None`` for R14-R18; ``passes``: passes since
-    the last play when ``seat`` starts choosing (else ``0``). Returns ``(end, seat, left, right, drawn, last)``: how the hand ended,
-    the seat that went out (domino) or was to act (blocked), the final ends, the number of
-    stock tiles drawn, and the bit of the tile that went out (``0`` for a block): a
-    domino by a non-double that leaves both ends equal is a capicúa.
+    the last play when ``seat`` starts choosing (else ``0``). Returns ``(end, seat, left,
+    right, drawn, last)``: how the hand ended, the seat that went out (domino) or was to
+    act (blocked), the final ends, the number of stock tiles drawn, and the bit of the
+    tile that went out (``0`` for a block): a domino by a non-double that leaves both
+    ends equal is a capicúa.
     """
     pip_mask = tables.pip_mask
     other = tables.other
