@@ -8,16 +8,18 @@ import time
 from functools import cache
 
 from dominoes.bots.base import Bot
-from dominoes.bots.knowledge import infer
+from dominoes.bots.belief import weigh
+from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.bots.nino import exhausted_pips, score_move
 from dominoes.bots.sampling import sample_world
 from dominoes.bots.simulate import greedy_playout, move_key, world_position
 from dominoes.state import Play
+from dominoes.tiles import Tile
 from dominoes.view import SeatView
 
 #: Simulations (world x move) per decision; the time guard below stops earlier if needed.
 #: 2000 (up to 400 worlds) won 65.9% of the hands against Nino at four seats where 400
-#: (up to 100 worlds) won 60.5%, same seeds (README "Bots"); about 0.15 s of CPU a move.
+#: (up to 100 worlds) won 60.5%, same seeds (README "Bots"); about 0.1 s of CPU a move.
 ROLLOUTS = 2000
 #: Fewest and most sampled worlds per decision.
 MIN_WORLDS, MAX_WORLDS = 16, 400
@@ -102,10 +104,14 @@ class Quelonia(Bot):
     drew and kept does not fit the ends of that moment). She then samples hidden deals
     consistent with all of it: the unseen tiles (the set minus her own tiles and the line)
     dealt to the other seats and the stock, each seat getting its tile count and none of
-    its known voids. For every legal play she plays the rest of the hand out in each
-    sampled deal, everyone following a quick dump-the-heavy-tiles policy, the same deals
-    and the same order for every play (common random numbers). Each outcome is valued as
-    her side's chance of winning the match given the scoreboard and the target (so near
+    its known voids. Each sampled deal is then weighed by how well it explains the other
+    seats' past plays, read as a player following the rules page's advice would make
+    them (heavy tiles and doubles first, variety kept: ``belief``), so a seat that kept
+    back a heavy tile it could have played probably did not hold one. For every legal
+    play she plays the rest of the hand out in each sampled deal, everyone following a
+    quick dump-the-heavy-tiles policy, the same deals and the same order for every play
+    (common random numbers), each result counted with its deal's weight. Each outcome is
+    valued as her side's chance of winning the match given the scoreboard and the target (so near
     the end a safe small win can beat a risky big one); with a partner she plays for the
     team. Ties go to Nino's advice. Deterministic for a given seed; thinking time is
     bounded (a fixed number of simulations, with a clock as a guard).
@@ -120,10 +126,35 @@ class Quelonia(Bot):
         rollouts: int = ROLLOUTS,
         time_budget: float = TIME_BUDGET,
         max_worlds: int = MAX_WORLDS,
+        belief: bool = True,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
         self.max_worlds = max_worlds
+        self.belief = belief
+
+    def _worlds(
+        self, view: SeatView, knowledge: Knowledge, rng: random.Random, count: int
+    ) -> list[tuple[tuple[list[list[Tile]], list[Tile]], float]]:
+        """``count`` sampled deals with their weights (``belief.weigh`` when ``belief``,
+        else equal), the negligible ones dropped, heaviest first."""
+        candidates = [self.sample(view, knowledge, rng) for _ in range(count)]
+        if not self.belief:
+            return [(world, 1.0 / count) for world in candidates]
+        weights = weigh(view, knowledge.rules, candidates)
+        cut = max(weights) * 1e-3
+        kept = sorted(
+            ((weight, i) for i, weight in enumerate(weights) if weight >= cut),
+            key=lambda item: -item[0],
+        )
+        return [(candidates[i], weight) for weight, i in kept]
+
+    def sample(
+        self, view: SeatView, knowledge: Knowledge, rng: random.Random
+    ) -> tuple[list[list[Tile]], list[Tile]]:
+        """One hidden deal consistent with ``knowledge`` (``sampling.sample_world``):
+        ``(holdings per seat, stock in draw order)``."""
+        return sample_world(view, knowledge, rng)
 
     def choose(self, view: SeatView, rng: random.Random) -> Play:
         start = time.thread_time()
@@ -142,9 +173,8 @@ class Quelonia(Bot):
         keys = [move_key(rules, move) for move in moves]
         totals = [0.0] * len(moves)
         deadline = start + self.time_budget * 0.75
-        done = 0
-        for _ in range(worlds):
-            holdings, stock = sample_world(view, knowledge, rng)
+        weight_sum = 0.0
+        for (holdings, stock), weight in self._worlds(view, knowledge, rng, worlds):
             try:
                 root = world_position(view, rules, holdings, stock)
             except ValueError:  # a view the sampler cannot complete: should not happen
@@ -153,12 +183,13 @@ class Quelonia(Bot):
                 pos = root.copy()
                 pos.play(tile, end)
                 _, winners, points, _ = greedy_playout(pos)
-                totals[index] += model.value(winners, points)
-            done += 1
+                totals[index] += weight * model.value(winners, points)
+            weight_sum += weight
             if time.thread_time() > deadline:
                 break
         # Break near-ties with Nino's score (scaled far below one simulation's weight);
         # with no simulation at all, Nino's choice is hers.
-        ranked = [totals[i] / max(done, 1) + 1e-6 * prior[i] for i in range(len(moves))]
+        scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
+        ranked = [totals[i] * scale + 1e-6 * prior[i] for i in range(len(moves))]
         best = max(range(len(moves)), key=lambda i: ranked[i])
         return moves[best]

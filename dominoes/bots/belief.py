@@ -1,0 +1,255 @@
+"""Weighing sampled deals by how well they explain the other seats' past plays.
+
+A seat's play says something about the tiles it held: most players get rid of heavy tiles
+and doubles first, keep a variety of numbers and avoid leaving ends they cannot follow
+(the source page's advice, which Nino follows). For a sampled deal (``sampling``) each
+past play of another seat is scored with that advice, from the tiles the deal says the
+seat held at that moment (its tiles now plus those it has played since), and the deal is
+weighed by the chance that a player following the advice *softly* (better plays more
+likely, each point of the advice's score multiplying the odds by ``e``) made every play
+the log shows. Only public information is used (R31): the log, the line, the counts and
+the sampled deal itself.
+
+The weights are then *tempered* (raised to a power ``0 < t <= 1``) so that the weighted
+deals still count as at least a given share of independent samples (their effective
+sample size): a few deals that explain everything better must not drown the rest.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from dominoes.bots.nino import (
+    DOUBLE,
+    FOLLOW,
+    OPP_BLOCKED_HALF,
+    OPP_BLOCKED_NEXT,
+    OPP_BLOCKED_OTHER,
+    PARTNER_CLOSED,
+    PARTNER_HALF,
+    STUCK,
+    VALUE,
+    VARIETY,
+)
+from dominoes.playout import Tables, tables_for
+from dominoes.rules import Rules
+from dominoes.tiles import Tile
+from dominoes.view import SeatView
+
+#: Odds factor per point of the advice's score (see the module doc).
+SHARPNESS = 1.0
+#: Tempered weights keep at least this share of the sampled deals as effective samples.
+MIN_EFFECTIVE_SHARE = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One past play of another seat, with what was public when it was made.
+
+    ``seat`` played tile index ``tile`` on end ``end`` (``-1``: the lead) with the line's
+    ends ``ends`` (``None`` before the lead); ``after`` is the mask of the tiles the seat
+    played from then on in this hand (``tile`` included); ``line`` the mask of the tiles on
+    the line before the play; ``voids`` the pips each seat had shown it lacked by then.
+    """
+
+    seat: int
+    tile: int
+    end: int
+    ends: tuple[int, int] | None
+    after: int
+    line: int
+    voids: tuple[int, ...]
+
+
+def decisions(view: SeatView, rules: Rules) -> list[Decision]:
+    """The informative past plays of the other seats in the current hand.
+
+    Skipped: the viewer's own plays; a lead the rules imposed (R7-R9 on the first hand);
+    a play made before the seat's last draw (its tiles then are not its tiles now plus
+    its later plays)."""
+    tables = tables_for(rules.max_pip)
+    index = tables.index
+    seats = view.seats
+    last_draw = [-1] * seats  # log position of each seat's last draw
+    for position, entry in enumerate(view.log):
+        if entry.kind == "draw":
+            last_draw[entry.seat] = position
+    forced_first_lead = view.hand_number == 0 and rules.first_lead == "highest_double"
+    if rules.first_lead == "double":
+        forced_first_lead = True  # a double is imposed on every hand's lead
+    plays: list[tuple[int, int, int, int, tuple[int, int] | None, int, tuple[int, ...]]] = []
+    ends: tuple[int, int] | None = None
+    line = 0
+    voids = [0] * seats
+    for position, entry in enumerate(view.log):
+        if entry.kind == "play" and entry.tile is not None:
+            tile = index[entry.tile]
+            end = -1 if ends is None or entry.end is None else entry.end
+            if ends is not None and entry.end is None:
+                end = ends[1] if entry.tile.has(ends[1]) else ends[0]
+            plays.append((position, entry.seat, tile, end, ends, line, tuple(voids)))
+            line |= 1 << tile
+            ends = nino_place(tables, ends, tile, end)
+        elif entry.kind in ("draw", "pass") and ends is not None:
+            voids[entry.seat] |= (1 << ends[0]) | (1 << ends[1])
+    result = []
+    after = [0] * seats
+    for position, seat, tile, end, ends_before, line_before, voids_before in reversed(plays):
+        after[seat] |= 1 << tile
+        if seat == view.seat or position < last_draw[seat]:
+            continue
+        if ends_before is None and forced_first_lead:
+            continue
+        result.append(
+            Decision(seat, tile, end, ends_before, after[seat], line_before, voids_before)
+        )
+    return result
+
+
+def nino_place(
+    tables: Tables, ends: tuple[int, int] | None, tile: int, end: int
+) -> tuple[int, int]:
+    """The ends after tile index ``tile`` goes on the ``end`` pip (the engine's rule)."""
+    if ends is None:
+        return tables.pips[tile]
+    left, right = ends
+    other = tables.other[tile]
+    if end == right and other[right] >= 0:
+        return (left, other[right])
+    return (other[left], right)
+
+
+def advice_score(
+    tables: Tables,
+    rules: Rules,
+    seats: int,
+    decision: Decision,
+    hand: int,
+    tile: int,
+    end: int,
+) -> float:
+    """Nino's score (``nino.score_move``) of playing ``tile`` on ``end`` from the holding
+    mask ``hand``, with what was public at ``decision``."""
+    rest = hand & ~(1 << tile)
+    if not rest:
+        return 1e6
+    left, right = nino_place(tables, decision.ends, tile, end)
+    pip_mask = tables.pip_mask
+    score = VALUE * tables.value[tile] + (DOUBLE if tables.doubles >> tile & 1 else 0.0)
+    distinct = 0
+    exhausted = 0
+    seen = hand | decision.line
+    for pip in range(tables.max_pip + 1):
+        mask = pip_mask[pip]
+        if rest & mask:
+            distinct += 1
+        if not mask & ~seen:
+            exhausted |= 1 << pip
+    fit = (rest & (pip_mask[left] | pip_mask[right])).bit_count()
+    score += VARIETY * distinct + FOLLOW * min(fit, 3)
+    if fit == 0:
+        score -= STUCK
+    me = decision.seat
+    partner = (me + 2) % seats if rules.partnerships(seats) else None
+    for offset in range(1, seats):
+        seat = (me + offset) % seats
+        lacking = decision.voids[seat] | exhausted
+        blocked = (lacking >> left & 1) + (lacking >> right & 1)
+        if seat == partner:
+            score -= PARTNER_CLOSED if blocked == 2 else PARTNER_HALF * blocked
+        elif offset == 1:
+            score += OPP_BLOCKED_NEXT if blocked == 2 else OPP_BLOCKED_HALF * blocked
+        elif blocked == 2:
+            score += OPP_BLOCKED_OTHER
+    return score
+
+
+def log_likelihood(
+    tables: Tables, rules: Rules, seats: int, found: list[Decision], hands: list[int]
+) -> float:
+    """How well the holding masks ``hands`` (per seat, now) explain the plays ``found``:
+    the log of the chance that soft advice-followers made them (see the module doc)."""
+    pip_mask = tables.pip_mask
+    total = 0.0
+    for decision in found:
+        hand = hands[decision.seat] | decision.after
+        if decision.ends is None:
+            options = [(t, -1) for t in range(len(tables.tiles)) if hand >> t & 1]
+        else:
+            left, right = decision.ends
+            options = []
+            rest = hand & pip_mask[left]
+            while rest:
+                low = rest & -rest
+                options.append((low.bit_length() - 1, left))
+                rest ^= low
+            if right != left:
+                rest = hand & pip_mask[right]
+                while rest:
+                    low = rest & -rest
+                    options.append((low.bit_length() - 1, right))
+                    rest ^= low
+        if len(options) < 2:
+            continue
+        chosen = advice_score(tables, rules, seats, decision, hand, decision.tile, decision.end)
+        if chosen >= 1e6:
+            continue
+        scores = [advice_score(tables, rules, seats, decision, hand, t, e) for t, e in options]
+        top = max(scores)
+        if top >= 1e6:
+            top = max(s for s in scores if s < 1e6) if any(s < 1e6 for s in scores) else chosen
+            scores = [s for s in scores if s < 1e6]
+        normaliser = sum(math.exp(SHARPNESS * (s - top)) for s in scores)
+        total += SHARPNESS * (chosen - top) - math.log(normaliser)
+    return total
+
+
+def weigh(
+    view: SeatView, rules: Rules, worlds: list[tuple[list[list[Tile]], list[Tile]]]
+) -> list[float]:
+    """Tempered, normalised weights for sampled deals ``worlds`` (``(holdings, stock)``
+    pairs from ``sampling.sample_world``) by how well each explains the other seats'
+    past plays in ``view`` (see the module doc); equal weights when no play says anything."""
+    found = decisions(view, rules)
+    if not found:
+        return [1.0 / len(worlds)] * len(worlds) if worlds else []
+    tables = tables_for(rules.max_pip)
+    index = tables.index
+    log_weights = []
+    for holdings, _ in worlds:
+        masks = [sum(1 << index[tile] for tile in tiles) for tiles in holdings]
+        log_weights.append(log_likelihood(tables, rules, view.seats, found, masks))
+    return tempered_weights(log_weights)
+
+
+def tempered_weights(
+    log_weights: list[float], min_share: float = MIN_EFFECTIVE_SHARE
+) -> list[float]:
+    """Normalised weights ``exp(t * log_weights)`` with the largest power ``t`` in (0, 1]
+    whose effective sample size is at least ``min_share`` of the samples."""
+    n = len(log_weights)
+    if n == 0:
+        return []
+    top = max(log_weights)
+    shifted = [value - top for value in log_weights]
+
+    def weights(power: float) -> list[float]:
+        raw = [math.exp(power * value) for value in shifted]
+        total = sum(raw)
+        return [value / total for value in raw]
+
+    def effective(ws: list[float]) -> float:
+        return 1.0 / sum(w * w for w in ws)
+
+    best = weights(1.0)
+    if effective(best) >= min_share * n:
+        return best
+    low, high = 0.0, 1.0
+    for _ in range(20):
+        middle = (low + high) / 2
+        if effective(weights(middle)) >= min_share * n:
+            low = middle
+        else:
+            high = middle
+    return weights(low)
