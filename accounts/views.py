@@ -13,9 +13,12 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views import i18n
+from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts import services
 from accounts.forms import SettingsForm, SignupForm
+from accounts.models import User
 from config.throttling import ScopedWriteRateThrottle
 
 
@@ -106,3 +109,15 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Preferencias guardadas."))
         return _remember_language(redirect("accounts:settings"), user.language)
     return render(request, "accounts/settings.html", {"form": form})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The header's language switcher (POST ``language``, ``next``): Django's own
+    ``set_language`` (the cookie, then back to ``next``), and for a signed-in player the
+    saved language too, so that e-mails and other devices follow the choice."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in User.Language.values:
+        services.user_set_language(user=request.user, language=language)
+    return response

@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts import views as accounts_views
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -11,7 +13,8 @@ urlpatterns = [
     path("api/v1/", include("accounts.api_urls")),
     path("api/v1/", include("tables.api_urls")),
     path("accounts/", include("accounts.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's set_language, which also saves a signed-in player's language.
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("tables.help_urls")),
     path("", include("tables.urls")),
 ]

@@ -123,3 +123,28 @@ def test_a_signed_in_user_gets_their_saved_language(client, carol):
     r = client.get("/accounts/settings/")
 
     assert r.headers["Content-Language"] == "en"
+
+
+def test_the_header_language_switch_also_saves_a_players_language(client, alice):
+    """Mails follow the language the player picked in the header, not only the pages."""
+    client.force_login(alice)
+    r = client.post("/i18n/setlang/", {"language": "en", "next": "/reglas/"})
+
+    assert r.status_code == 302
+    assert r.headers["Location"] == "/reglas/"
+    assert r.cookies["django_language"].value == "en"
+    alice.refresh_from_db()
+    assert alice.language == "en"
+
+
+def test_the_language_switch_works_signed_out_and_ignores_unknown_languages(client, alice):
+    r = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert r.status_code == 302
+    assert r.cookies["django_language"].value == "en"
+
+    client.force_login(alice)
+    r = client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    assert r.status_code == 302
+    alice.refresh_from_db()
+    assert alice.language == "es"
+    assert client.get("/i18n/setlang/").status_code == 405
