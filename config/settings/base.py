@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_celery_beat",
     "accounts",
     "tables",
@@ -181,6 +182,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # A move's kind in the log and the action a player posts are one choice set.
     "ENUM_NAME_OVERRIDES": {"MoveKindEnum": ["play", "draw", "pass"]},
+    # Swagger UI's scripts and styles come from our own static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Background work ------------------------------------------------------------------
