@@ -1,0 +1,134 @@
+"""Abuela Quelonia's variants against Nino on the same deals (how her design was chosen).
+
+    .venv/bin/python bench/quelonia_variants.py --variant belief --seats 4 --groups 15:75 --seed L
+
+Plays the arena's duplicate format (``dominoes.arena.seatings``: every deal sequence once
+per seating, deals from ``dominoes.arena`` seeds, so a variant and another meet the same
+deals) with a *fixed* simulation budget (no clock: the machine's load does not change the
+play) and prints the variant's matches and hands won, points and CPU time per move.
+
+Variants:
+
+- ``belief``: Quelonia as shipped (sampled deals weighed by the other seats' past plays);
+  ``--share`` and ``--sharpness`` set ``belief``'s tempering and odds per point;
+- ``plain``: the same without the weighing (every sampled deal counts alike);
+- ``cheat``: a diagnostic, never a bot: her search run on the *true* deal (she sees every
+  hand), the ceiling of what better inference could give her search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dominoes import advance, apply, new_match, start_hand, view_for  # noqa: E402
+from dominoes.arena import _seed, percentile, seatings, wilson  # noqa: E402
+from dominoes.bots import (
+    belief,  # noqa: E402
+    choose_play,  # noqa: E402
+)
+from dominoes.bots.base import make_rng  # noqa: E402
+from dominoes.bots.quelonia import Quelonia  # noqa: E402
+from dominoes.rules import PROFILES  # noqa: E402
+
+
+class Cheat(Quelonia):
+    """Quelonia's search on the true deal (diagnostic only: it reads ``self.match``)."""
+
+    match = None
+
+    def sample(self, view, knowledge, rng):
+        hand = self.match.hand
+        return [list(tiles) for tiles in hand.holdings], list(hand.stock[hand.drawn :])
+
+
+def make(variant: str, share: float, sharpness: float) -> Quelonia:
+    """The variant's bot, with no clock (``time_budget`` of 600 s)."""
+    belief.MIN_EFFECTIVE_SHARE = share
+    belief.SHARPNESS = sharpness
+    belief.tempered_weights.__defaults__ = (share,)
+    if variant == "cheat":
+        return Cheat(time_budget=600.0, max_worlds=16, belief=False)
+    return Quelonia(time_budget=600.0, belief=variant == "belief")
+
+
+def play(bot: Quelonia, profile: str, seats: int, target: int, seed: str, group: int, seating):
+    """One match; returns ``(hands as (winner side, points), match winner side, cpu)``."""
+    rules = PROFILES[profile]
+    match = new_match(seats, target, seed=_seed("deal", seed, group, 0), rules=rules)
+    hands, cpu = [], []
+    while True:
+        match = advance(match)
+        while match.hand.result is None:
+            hand = match.hand
+            seat = hand.turn
+            view = view_for(match, seat)
+            move_seed = int.from_bytes(
+                _seed("move", seed, group, "".join(seating), hand.number, len(hand.actions))[:8],
+                "big",
+            )
+            if seating[seat] == "B" or len(view.legal_moves) == 1:
+                action = choose_play("nino", view, seed=move_seed)
+            else:
+                bot.match = match
+                started = time.thread_time()
+                action = bot.choose(view, make_rng("quelonia", view, move_seed))
+                cpu.append(time.thread_time() - started)
+            match = advance(apply(match, action))
+        result = match.hand.result
+        side = seating[result.winners[0]] if result.winners else "-"
+        hands.append((side, result.points))
+        if match.is_over or len(match.hands) >= 300:
+            break
+        match = start_hand(match, seed=_seed("deal", seed, group, len(match.hands)))
+    winner = seating[match.winners[0]] if match.winners else "-"
+    return hands, winner, cpu
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", choices=["belief", "plain", "cheat"], default="belief")
+    parser.add_argument("--profile", default="classic")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--target", type=int, default=100)
+    parser.add_argument("--groups", default="0:20", help="deal sequences FIRST:LAST (exclusive)")
+    parser.add_argument("--seed", default="L")
+    parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
+    parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
+    args = parser.parse_args()
+    first, last = (int(part) for part in args.groups.split(":"))
+    bot = make(args.variant, args.share, args.sharpness)
+    started = time.perf_counter()
+    hands, matches, cpu = [], [], []
+    for group in range(first, last):
+        for seating in seatings(args.seats):
+            played, winner, times = play(
+                bot, args.profile, args.seats, args.target, args.seed, group, seating
+            )
+            hands += played
+            matches.append(winner)
+            cpu += times
+    won = sum(1 for side, _ in hands if side == "A")
+    lost = sum(1 for side, _ in hands if side == "B")
+    low, high = wilson(won, len(hands))
+    match_low, match_high = wilson(matches.count("A"), len(matches))
+    points = sum(p for side, p in hands if side == "A") - sum(p for side, p in hands if side == "B")
+    print(
+        f"{args.variant} (share {args.share}, sharpness {args.sharpness}) vs nino, "
+        f"{args.profile}, {args.seats} seats, groups {args.groups}, seed {args.seed}:\n"
+        f"  matches {matches.count('A')}/{len(matches)} "
+        f"({match_low:.1%}-{match_high:.1%})\n"
+        f"  hands {won}/{len(hands)} = {won / len(hands):.1%} ({low:.1%}-{high:.1%}); "
+        f"nino {lost}; points/hand diff {points / len(hands):+.2f}\n"
+        f"  CPU per move p50 {percentile(cpu, 0.5) * 1000:.0f} ms, "
+        f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms; {time.perf_counter() - started:.0f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
