@@ -23,14 +23,10 @@ from dataclasses import dataclass
 from dominoes.bots.nino import (
     DOUBLE,
     FOLLOW,
-    OPP_BLOCKED_HALF,
-    OPP_BLOCKED_NEXT,
-    OPP_BLOCKED_OTHER,
-    PARTNER_CLOSED,
-    PARTNER_HALF,
     STUCK,
     VALUE,
     VARIETY,
+    ends_score,
 )
 from dominoes.playout import Tables, tables_for
 from dominoes.rules import Rules
@@ -150,19 +146,9 @@ def advice_score(
     score += VARIETY * distinct + FOLLOW * min(fit, 3)
     if fit == 0:
         score -= STUCK
-    me = decision.seat
-    partner = (me + 2) % seats if rules.partnerships(seats) else None
-    for offset in range(1, seats):
-        seat = (me + offset) % seats
-        lacking = decision.voids[seat] | exhausted
-        blocked = (lacking >> left & 1) + (lacking >> right & 1)
-        if seat == partner:
-            score -= PARTNER_CLOSED if blocked == 2 else PARTNER_HALF * blocked
-        elif offset == 1:
-            score += OPP_BLOCKED_NEXT if blocked == 2 else OPP_BLOCKED_HALF * blocked
-        elif blocked == 2:
-            score += OPP_BLOCKED_OTHER
-    return score
+    return score + ends_score(
+        seats, decision.seat, rules.partnerships(seats), left, right, decision.voids, exhausted
+    )
 
 
 def log_likelihood(

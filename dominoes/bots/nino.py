@@ -58,11 +58,31 @@ def score_move(
     score += VARIETY * len(pips) + FOLLOW * min(fit, 3)
     if fit == 0:
         score -= STUCK
-    seats, me = view.seats, view.seat
-    partner = (me + 2) % seats if knowledge.rules.partnerships(seats) else None
+    partnerships = knowledge.rules.partnerships(view.seats)
+    return score + ends_score(
+        view.seats, view.seat, partnerships, left, right, knowledge.current_voids, exhausted
+    )
+
+
+def ends_score(
+    seats: int,
+    me: int,
+    partnerships: bool,
+    left: int,
+    right: int,
+    voids: tuple[int, ...],
+    exhausted: int,
+) -> float:
+    """The advice about the other seats for a play by ``me`` leaving ends ``left``/``right``
+    (pips): a bonus when the next rival (and less, another rival) lacks them, a penalty
+    when the partner does ("no le cierres el juego"). ``voids[seat]`` is a pip mask of
+    what each seat is known to lack; ``exhausted`` the pips nobody else can hold."""
+    score = 0.0
+    partner = (me + 2) % seats if partnerships else None
     for offset in range(1, seats):
         seat = (me + offset) % seats
-        blocked = lacks(knowledge, seat, left, exhausted) + lacks(knowledge, seat, right, exhausted)
+        lacking = voids[seat] | exhausted
+        blocked = (lacking >> left & 1) + (lacking >> right & 1)
         if seat == partner:
             score -= PARTNER_CLOSED if blocked == 2 else PARTNER_HALF * blocked
         elif offset == 1:

@@ -127,3 +127,40 @@ def play_block(hands: list[str], upto: int | None = None) -> MatchState:
     for seat, tile, end in BLOCK_PLAYS[:upto]:
         match = play(match, seat, tile, end)
     return match
+
+
+def bot_positions(
+    seats: int,
+    count: int,
+    seed: int,
+    hands: int = 3,
+    bot: str | None = None,
+    keep: float = 0.5,
+) -> list:
+    """``count`` positions with a choice to make, as ``(match, view of the seat to act)``
+    pairs, across up to ``hands`` hands of classic matches to 100: every seat plays bot
+    ``bot`` (``None``: a uniformly random legal play); each position with more than one
+    legal move is kept with chance ``keep``. Deterministic for a ``seed``."""
+    import random
+
+    from dominoes import advance, new_match, view_for
+    from dominoes.bots import choose_play
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        match = advance(new_match(seats, 100, seed=rng.randbytes(8)))
+        for _ in range(hands):
+            while match.hand.result is None:
+                view = view_for(match, match.hand.turn)
+                if len(view.legal_moves) > 1 and rng.random() < keep:
+                    found.append((match, view))
+                if bot is None:
+                    move = view.legal_moves[rng.randrange(len(view.legal_moves))]
+                else:
+                    move = choose_play(bot, view, seed=rng.randrange(99))
+                match = advance(apply(match, move))
+            if match.is_over:
+                break
+            match = advance(start_hand(match, seed=rng.randbytes(8)))
+    return found[:count]

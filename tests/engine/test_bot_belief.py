@@ -6,31 +6,25 @@ import random
 
 import pytest
 
-from dominoes import advance, apply, new_match, start_hand, view_for
-from dominoes.bots import choose_play
-from dominoes.bots.belief import decisions, log_likelihood, tempered_weights
+from dominoes.bots.belief import (
+    Decision,
+    advice_score,
+    decisions,
+    log_likelihood,
+    tempered_weights,
+)
 from dominoes.bots.knowledge import infer
+from dominoes.bots.nino import score_move
 from dominoes.bots.sampling import sample_world
 from dominoes.playout import tables_for
 from dominoes.rules import CLASSIC
+from dominoes.tiles import Tile
+from tests.engine._support import bot_positions
 
 
-def nino_positions(seats: int, count: int, seed: int, hands: int = 2):
+def nino_positions(seats: int, count: int, seed: int):
     """``(match, view)`` pairs with a choice to make, everyone playing Nino."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        match = advance(new_match(seats, 100, seed=rng.randbytes(8)))
-        for _ in range(hands):
-            while match.hand.result is None:
-                view = view_for(match, match.hand.turn)
-                if len(view.legal_moves) > 1 and rng.random() < 0.3:
-                    found.append((match, view))
-                match = advance(apply(match, choose_play("nino", view, seed=rng.randrange(99))))
-            if match.is_over:
-                break
-            match = advance(start_hand(match, seed=rng.randbytes(8)))
-    return found[:count]
+    return bot_positions(seats, count, seed, hands=2, bot="nino", keep=0.3)
 
 
 def masks(holdings) -> list[int]:
@@ -104,3 +98,24 @@ def test_weighing_places_more_hidden_tiles_with_their_true_holder():
         plain += sum(right(world) for world in worlds) / len(worlds) / hidden
         weighted += sum(w * right(world) for w, world in zip(weights, worlds, strict=True)) / hidden
     assert weighted > plain + 0.03 * 30
+
+
+def test_the_advice_score_on_masks_is_nino_s_score():
+    """``belief.advice_score`` (bit masks) and ``nino.score_move`` (tiles) are one advice."""
+    tables = tables_for(6)
+    index = tables.index
+    checked = 0
+    for _, view in nino_positions(4, 40, seed=4):
+        knowledge = infer(view)
+        line = sum(1 << index[Tile(max(a, b), min(a, b))] for a, b in view.line)
+        now = Decision(view.seat, 0, -1, view.ends, 0, line, knowledge.current_voids)
+        hand = sum(1 << index[tile] for tile in view.tiles)
+        for move in view.legal_moves:
+            end = -1 if move.end is None else move.end
+            if view.ends is not None and move.end is None:
+                end = view.ends[1] if move.tile.has(view.ends[1]) else view.ends[0]
+            expected = score_move(view, knowledge, move)
+            got = advice_score(tables, CLASSIC, 4, now, hand, index[move.tile], end)
+            assert got == pytest.approx(expected), (view, move)
+            checked += 1
+    assert checked > 80

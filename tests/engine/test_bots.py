@@ -10,32 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from dominoes import MatchState, advance, apply, new_match, start_hand, view_for
+from dominoes import MatchState, advance, new_match, view_for
 from dominoes.bots import BOTS, Bot, choose_play
 from dominoes.bots.knowledge import infer
 from dominoes.state import Draw
+from tests.engine._support import bot_positions
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "dominoes" / "bots"
 
 
 def positions(seats: int, count: int, seed: int, hands: int = 3):
-    """``count`` positions of random play (Garabato's moves), across several hands, each a
-    (match, view of the seat to act) pair with a choice to make."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        match = advance(new_match(seats, 100, seed=rng.randbytes(8)))
-        for _ in range(hands):
-            while match.hand.result is None:
-                view = view_for(match, match.hand.turn)
-                if len(view.legal_moves) > 1 and rng.random() < 0.5:
-                    found.append((match, view))
-                move = view.legal_moves[rng.randrange(len(view.legal_moves))]
-                match = advance(apply(match, move))
-            if match.is_over:
-                break
-            match = advance(start_hand(match, seed=rng.randbytes(8)))
-    return found[:count]
+    """``count`` positions of random play across several hands (see ``bot_positions``)."""
+    return bot_positions(seats, count, seed, hands)
 
 
 def test_the_three_bots():
@@ -235,7 +221,7 @@ def test_bots_import_no_hidden_state():
 
 def test_three_player_knowledge_never_counts_the_missing_double_blank():
     """three_player plays without 0-0: a bot must not think another seat may hold it."""
-    from dominoes import advance, new_match, view_for
+    from dominoes import view_for
     from dominoes.bots.knowledge import infer
     from dominoes.rules import PROFILES
     from dominoes.tiles import Tile
