@@ -164,3 +164,10 @@ def bot_positions(
                 break
             match = advance(start_hand(match, seed=rng.randbytes(8)))
     return found[:count]
+
+
+def position_state(pos) -> tuple:
+    """What makes two ``dominoes.playout.Position`` objects the same position: holdings,
+    undrawn stock, ends, seat to act and passes since the last play. Compare two with
+    ``==`` (pytest then shows which part differs)."""
+    return (pos.hands, pos.remaining_stock(), pos.ends, pos.turn, pos.passes)

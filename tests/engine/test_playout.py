@@ -49,6 +49,7 @@ from dominoes.rules import CLASSIC, PROFILES, Rules
 from dominoes.scoring import score_blocked, score_domino
 from dominoes.state import Draw, HandEnd, MatchState, Pass, Play
 from dominoes.tiles import Tile, full_set, parse_tile
+from tests.engine._support import position_state
 
 #: Profiles beyond CLASSIC that the engine supports; the fast path must follow them too.
 NO_STOCK_ANY_LEAD = Rules(name="test-no-stock", draw_from_stock=False, first_lead="any")
@@ -312,13 +313,7 @@ def test_from_holdings_matches_from_match_mid_hand(name: str, seats: int) -> Non
             passes_since_play(match),
         )
         ref = Position.from_match(match)
-        assert (pos.hands, pos.remaining_stock(), pos.ends, pos.turn, pos.passes) == (
-            ref.hands,
-            ref.remaining_stock(),
-            ref.ends,
-            ref.turn,
-            ref.passes,
-        )
+        assert position_state(pos) == position_state(ref)
         assert sorted(pos.legal_actions()) == sorted(engine_actions(match))
 
 

@@ -19,6 +19,7 @@ from dominoes.playout import DRAW, PASS, Position
 from dominoes.rules import PROFILES
 from dominoes.state import HandEnd, MatchState
 from dominoes.view import view_for
+from tests.engine._support import position_state
 
 PROFILE_TABLES = [
     (name, seats) for name in sorted(PROFILES) for seats in PROFILES[name].seat_counts
@@ -54,13 +55,7 @@ def test_world_position_with_the_true_tiles_is_the_real_position(name: str, seat
         for match, view in decisions(name, seats, b"world-%d" % n):
             pos = world_position(view, rules, *true_world(match))
             ref = Position.from_match(match)
-            assert (pos.hands, pos.remaining_stock(), pos.ends, pos.turn, pos.passes) == (
-                ref.hands,
-                ref.remaining_stock(),
-                ref.ends,
-                ref.turn,
-                ref.passes,
-            )
+            assert position_state(pos) == position_state(ref)
             assert sorted(pos.legal_plays()) == sorted(move_key(rules, m) for m in view.legal_moves)
             assert greedy_playout(pos.copy())[0] is not None
 

@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def create_table(client, seats: int, others: list[str], target: int = 100) -> dict:
@@ -48,3 +54,18 @@ def play_until(clients: dict[int, object], table_id: int, rng: random.Random, st
         mover = table(clients[turn], table_id)
         response = play_one(clients[turn], mover, rng)
         assert response.status_code == 200, response.json()
+
+
+def replay(record: dict) -> dict:
+    """What ``python -m dominoes replay -`` (run from the repository root) answers for an
+    exported ``record``; fails the test when the command does."""
+    result = subprocess.run(
+        [sys.executable, "-m", "dominoes", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, f"exit {result.returncode}: {result.stdout}{result.stderr}"
+    return json.loads(result.stdout)

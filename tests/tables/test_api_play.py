@@ -5,14 +5,11 @@ move is one the API listed in ``legal_moves``; the record the API exports must r
 (``python -m dominoes replay``) to the scores the API shows.
 """
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 
-from tests.tables.play import create_table, join, play_until
+from tests.tables.play import create_table, join, play_until, replay
 
 pytestmark = pytest.mark.django_db
 
@@ -24,18 +21,6 @@ def _seat_clients(api_client_for, users, created):
         clients[seat] = api_client_for(user)
         join(clients[seat], invites[seat])
     return clients
-
-
-def _replay(record: dict) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "dominoes", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return json.loads(result.stdout)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -51,7 +36,7 @@ def test_a_whole_hand_scores_as_replay_says(seats, api_client_for, alice, bob, c
     last = state["game"]["last_hand"]
     record = clients[1].get(f"/api/v1/tables/{created['id']}/record/").json()
     assert len(record["hands"]) == 1
-    answer = _replay(record)
+    answer = replay(record)
     assert answer["hands"][0]["points"] == last["points"]
     assert answer["hands"][0]["winner"] == last["winners"]
     assert answer["hands"][0]["counts"] == last["counts"]
@@ -67,7 +52,7 @@ def test_a_whole_match_to_50_ends_with_a_winner(api_client_for, alice, bob):
     assert state["outcome"] == "target"
     assert max(state["game"]["scores"]) >= 50
     record = clients[0].get(f"/api/v1/tables/{created['id']}/record/").json()
-    answer = _replay(record)
+    answer = replay(record)
     assert answer["winner"] == state["winners"]
     assert answer["scores"] == state["game"]["scores"]
     assert all(hand["seed"] for hand in record["hands"])

@@ -1,17 +1,14 @@
 """Rule profiles at the table (issue 8): a table is created with a profile, plays by it,
 and exports a record that replays under it."""
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 
 from dominoes.rules import PROFILES
 from tables import services
 from tables.models import Table
-from tests.tables.play import create_table, table
+from tests.tables.play import create_table, replay, table
 
 pytestmark = pytest.mark.django_db
 
@@ -65,15 +62,7 @@ def test_it_plays_a_hand_of_each_profile_against_bots(
     assert state["game"]["last_hand"] is not None
     record = client.get(f"/api/v1/tables/{created['id']}/record/").json()
     assert record["rules"] == rules
-    result = subprocess.run(
-        [sys.executable, "-m", "dominoes", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout
-    assert json.loads(result.stdout)["scores"] == state["game"]["scores"]
+    assert replay(record)["scores"] == state["game"]["scores"]
 
 
 @pytest.mark.parametrize(

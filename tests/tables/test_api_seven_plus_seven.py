@@ -9,10 +9,7 @@ is to act, and a move for the other hand is refused as out of turn.
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -20,7 +17,7 @@ from django.db import IntegrityError, transaction
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
-from tests.tables.play import table
+from tests.tables.play import replay, table
 
 pytestmark = pytest.mark.django_db
 
@@ -216,18 +213,6 @@ def _play_to_the_end(clients, table_id: int, rng: random.Random, *, with_seat: b
     raise AssertionError("the match did not end in 2000 moves")
 
 
-def _replay(record: dict) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "dominoes", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return json.loads(result.stdout)
-
-
 def test_alice_and_bob_play_a_whole_match_to_150(api_client_for, alice, bob):
     table_id, clients = two_people(api_client_for, alice, bob)
 
@@ -238,7 +223,7 @@ def test_alice_and_bob_play_a_whole_match_to_150(api_client_for, alice, bob):
     assert max(state["game"]["scores"]) >= 150
     record = clients[1].get(f"/api/v1/tables/{table_id}/record/").json()
     assert record["rules"] == RULES and record["seats"] == 4
-    answer = _replay(record)
+    answer = replay(record)
     assert answer["winner"] == state["winners"]
     assert answer["scores"] == state["game"]["scores"]
     for client in (clients[0], clients[1]):

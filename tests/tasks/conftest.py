@@ -1,15 +1,19 @@
-"""Fixtures for the background-work tests: a frozen clock that the tests move by hand.
+"""Fixtures for the background-work tests: a frozen clock that the tests move by hand,
+and ``run_tasks`` to run what a block's commits scheduled.
 
 Every test here starts at ``T0`` (UTC) with the clock stopped (``tick=False``), so a turn's
 deadline is exactly ``T0 + 48 h`` and "47 h 59 min later" means just that.
 """
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
 
 T0 = datetime(2030, 3, 4, 9, 30, tzinfo=UTC)
+H24 = timedelta(hours=24)  # a turn's reminder is due when 24 of its 48 hours are left
+H48 = timedelta(hours=48)  # a turn's time limit (R27)
+MINUTE = timedelta(minutes=1)
 
 
 @pytest.fixture
@@ -17,3 +21,9 @@ def clock():
     """The stopped clock at ``T0``; ``clock.move_to(T0 + timedelta(...))`` moves it."""
     with time_machine.travel(T0, tick=False) as traveller:
         yield traveller
+
+
+@pytest.fixture
+def run_tasks(django_capture_on_commit_callbacks):
+    """``with run_tasks(): ...`` runs what the block's commits scheduled, tasks included."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)

@@ -10,7 +10,6 @@ is committed (``transaction=True``). The match's Move rows must replay with
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import subprocess
@@ -25,7 +24,7 @@ from django.db import connection
 from config.celery_app import app as celery_app
 from tables import services
 from tables.models import Hand, Move, Table
-from tests.tables.play import create_table, play_one, table
+from tests.tables.play import create_table, play_one, replay, table
 
 pytestmark = [
     pytest.mark.postgres,
@@ -143,19 +142,6 @@ def _record_from_rows(table_id: int) -> dict:
     }
 
 
-def _replay(record: dict) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "dominoes", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return json.loads(result.stdout)
-
-
 def test_it_lets_a_real_worker_play_the_bot_through_a_whole_match(
     worker, api_client_for, alice, monkeypatch
 ):
@@ -194,7 +180,7 @@ def test_it_lets_a_real_worker_play_the_bot_through_a_whole_match(
     exported = client.get(f"/api/v1/tables/{table_id}/record/").json()
     from_rows = _record_from_rows(table_id)
     assert from_rows["hands"] == exported["hands"]  # the log and the snapshot agree
-    answer = _replay(from_rows)
+    answer = replay(from_rows)
     assert answer["ok"] is True
     assert answer["winner"] == row.winners
     state = table(client, table_id)

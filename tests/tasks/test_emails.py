@@ -16,20 +16,10 @@ from django.core import mail
 from tables import tasks
 from tables.models import Table
 from tests.tables.play import create_table, join, play_one, table
-from tests.tasks.conftest import T0
+from tests.tasks.conftest import H24, H48, MINUTE, T0
 from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
-
-H24 = timedelta(hours=24)
-H48 = timedelta(hours=48)
-MINUTE = timedelta(minutes=1)
-
-
-@pytest.fixture
-def run_tasks(django_capture_on_commit_callbacks):
-    """``with run_tasks(): ...`` runs what the block's commits scheduled, tasks included."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 def _link(table_id: int) -> str:

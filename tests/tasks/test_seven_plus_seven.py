@@ -10,7 +10,6 @@ seats of a pair: alice at 0 and 2, bob at 1 and 3.
 """
 
 import random
-from datetime import timedelta
 
 import pytest
 from django.core import mail
@@ -18,19 +17,10 @@ from django.core import mail
 from tables import services, tasks
 from tables.models import Seat, Table
 from tests.tables.play import play_one, table
-from tests.tasks.conftest import T0
+from tests.tasks.conftest import H24, H48, MINUTE, T0
 from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
-
-H24 = timedelta(hours=24)
-H48 = timedelta(hours=48)
-MINUTE = timedelta(minutes=1)
-
-
-@pytest.fixture
-def run_tasks(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 def _alice_and_bob(api_client_for, run_tasks, alice, bob) -> tuple[int, dict, dict]:

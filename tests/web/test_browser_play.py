@@ -97,6 +97,19 @@ def log_in(page, base: str, username: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
+def signed_in(new_page, base: str, username: str):
+    """A fresh page with ``username`` signed in."""
+    page = new_page()
+    log_in(page, base, username)
+    return page
+
+
+def open_create_form(page, base: str, rules: str) -> None:
+    """The create-table form with the rule profile ``rules`` chosen."""
+    page.goto(f"{base}/mesas/nueva/")
+    page.select_option("#id_rules", rules)
+
+
 def create_table(page, base: str, seats: int, target: int, others: list[str]) -> int:
     page.goto(f"{base}/mesas/nueva/")
     page.check(f"input[name=seats][value='{seats}']")
@@ -220,8 +233,7 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
 
 def test_alice_plays_a_whole_match_against_garabato(live_server, new_page, alice):
     base = live_server.url
-    page = new_page()
-    log_in(page, base, "alice")
+    page = signed_in(new_page, base, "alice")
     table_id = create_table(page, base, 2, 50, ["garabato"])
     page.wait_for_selector("#hand button.tile-btn")
 
@@ -258,8 +270,7 @@ def test_alice_plays_a_whole_match_against_garabato(live_server, new_page, alice
 
 def test_abandoning_asks_first_and_shows_the_result(live_server, new_page, alice):
     base = live_server.url
-    page = new_page()
-    log_in(page, base, "alice")
+    page = signed_in(new_page, base, "alice")
     table_id = create_table(page, base, 2, 100, ["nino"])
     page.wait_for_selector("#hand button.tile-btn")
 
@@ -279,10 +290,8 @@ def test_rule_profiles_in_the_browser(live_server, new_page, alice):
     """The create form keeps each profile's seats and target; a cuban table (double-nine)
     is drawn; a first_double player without a fitting tile gets Draw/Pass buttons."""
     base = live_server.url
-    page = new_page()
-    log_in(page, base, "alice")
-    page.goto(f"{base}/mesas/nueva/")
-    page.select_option("#id_rules", "first_double")
+    page = signed_in(new_page, base, "alice")
+    open_create_form(page, base, "first_double")
     assert page.locator("#target-field").is_hidden()
     assert page.locator("#single-hand-note").is_visible()
     page.select_option("#id_rules", "cuban")
@@ -313,8 +322,7 @@ def test_rule_profiles_in_the_browser(live_server, new_page, alice):
     # first_double: play until alice has no fitting tile and stock is left; new deals
     # (fresh seeds) until that happens, bounded.
     for _attempt in range(6):
-        page.goto(f"{base}/mesas/nueva/")
-        page.select_option("#id_rules", "first_double")
+        open_create_form(page, base, "first_double")
         page.check("input[name=seats][value='2']")
         page.select_option("#id_seat_1", "garabato")
         page.click("#create-form button[type=submit]")
@@ -344,10 +352,8 @@ def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_pa
     """seven_plus_seven against Nino (at seats 2 and 4): alice sees both her hands, the
     page says which one plays, and she plays a whole hand clicking the tiles of each."""
     base = live_server.url
-    page = new_page()
-    log_in(page, base, "alice")
-    page.goto(f"{base}/mesas/nueva/")
-    page.select_option("#id_rules", "seven_plus_seven")
+    page = signed_in(new_page, base, "alice")
+    open_create_form(page, base, "seven_plus_seven")
     assert page.locator("#two-hands-note").is_visible()
     assert page.locator("#pairs-note").is_hidden()
     assert page.inner_text("#seat-1-label") == "La otra pareja (asientos 2 y 4)"

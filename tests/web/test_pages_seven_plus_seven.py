@@ -125,22 +125,43 @@ def test_each_table_page_shows_both_own_hands_and_no_other_tile(client, alice, b
         hidden = hidden_from(table, mine[0]) & hidden_from(table, mine[1])
         assert len(hidden) == 14  # the other pair's two hands
         assert not (tile_tokens(page) & hidden), "a rival tile is on the page"
-        strings = embedded(page, "table-strings")
-        assert strings["your_turn_hand"] == "Te toca jugar con tu mano del asiento %(n)s."
-        assert strings["other_hand_title"] == "Tu otra mano (asiento %(n)s)"
 
 
-def test_the_table_page_speaks_english_too(client, alice, bob):
+@pytest.mark.parametrize(
+    ("language", "title", "strings"),
+    [
+        (
+            None,  # no language chosen: Spanish
+            "Siete más siete (parejas, a 150)",
+            {
+                "your_turn_hand": "Te toca jugar con tu mano del asiento %(n)s.",
+                "other_hand_title": "Tu otra mano (asiento %(n)s)",
+            },
+        ),
+        (
+            "en",
+            "Seven plus seven (pairs, to 150)",
+            {
+                "seat_name": "%(name)s (seat %(n)s)",
+                "other_hand_title": "Your other hand (seat %(n)s)",
+            },
+        ),
+    ],
+)
+def test_the_table_page_speaks_the_chosen_language(client, alice, bob, language, title, strings):
+    """Each holder's page names the profile and gives the script its two-hand strings in
+    the language chosen (Spanish by default)."""
     table = _seven_plus_seven(alice, bob)
-    client.force_login(alice)
-    client.cookies["django_language"] = "en"
+    if language:
+        client.cookies["django_language"] = language
+    for user in (alice, bob):
+        client.force_login(user)
 
-    page = client.get(f"/mesas/{table.pk}/").content.decode()
+        page = client.get(f"/mesas/{table.pk}/").content.decode()
 
-    assert "Seven plus seven (pairs, to 150)" in page
-    strings = embedded(page, "table-strings")
-    assert strings["seat_name"] == "%(name)s (seat %(n)s)"
-    assert strings["other_hand_title"] == "Your other hand (seat %(n)s)"
+        assert title in page
+        shown = embedded(page, "table-strings")
+        assert {key: shown[key] for key in strings} == strings
 
 
 def test_home_lists_the_table_once_with_the_rival_named_once(client, alice, bob):
