@@ -115,9 +115,21 @@ def settings_page(request: HttpRequest) -> HttpResponse:
 def set_language(request: HttpRequest) -> HttpResponse:
     """The header's language switcher (POST ``language``, ``next``): Django's own
     ``set_language`` (the cookie, then back to ``next``), and for a signed-in player the
-    saved language too, so that e-mails and other devices follow the choice."""
+    saved language too, so that e-mails and other devices follow the choice.
+
+    A variant of a site language (``en-US``, ``EN``) counts as that language; any other
+    value (``fr``, ``xx``) changes nothing and just goes back to ``next``."""
+    try:
+        language = translation.get_supported_language_variant(
+            request.POST.get("language", "")
+        ).lower()
+    except LookupError:
+        language = ""
+    if language not in User.Language.values:
+        language = ""
+    request.POST = request.POST.copy()
+    request.POST["language"] = language
     response = i18n.set_language(request)
-    language = request.POST.get("language", "")
-    if request.user.is_authenticated and language in User.Language.values:
+    if request.user.is_authenticated and language:
         services.user_set_language(user=request.user, language=language)
     return response

@@ -143,8 +143,21 @@ def test_the_language_switch_works_signed_out_and_ignores_unknown_languages(clie
     assert r.cookies["django_language"].value == "en"
 
     client.force_login(alice)
-    r = client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
-    assert r.status_code == 302
+    client.cookies.pop("django_language")
+    for unknown in ("xx", "fr", "", "en; drop"):
+        r = client.post("/i18n/setlang/", {"language": unknown, "next": "/"})
+        assert r.status_code == 302
+        assert "django_language" not in r.cookies, unknown
     alice.refresh_from_db()
     assert alice.language == "es"
     assert client.get("/i18n/setlang/").status_code == 405
+
+
+@pytest.mark.parametrize("variant", ["en-US", "EN", "en-gb"])
+def test_a_language_variant_counts_as_the_site_language(client, alice, variant):
+    client.force_login(alice)
+    r = client.post("/i18n/setlang/", {"language": variant, "next": "/"})
+
+    assert r.cookies["django_language"].value == "en"
+    alice.refresh_from_db()
+    assert alice.language == "en"
