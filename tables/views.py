@@ -175,6 +175,7 @@ def ui_strings() -> dict[str, str]:
         "waiting_other": _("Esperando a que se sienten todos los jugadores."),
         "invite_seat": _("Asiento %(n)s"),
         "invite_partner": _("Asiento %(n)s (tu pareja)"),
+        "invite_pair": _("Asientos %(n)s y %(m)s (la otra pareja: las dos manos)"),
         "copy": _("Copiar enlace"),
         "copied": _("Enlace copiado."),
         "copy_failed": _("No se pudo copiar: selecciona el enlace y cópialo."),

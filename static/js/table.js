@@ -214,7 +214,10 @@ function renderInvites() {
   for (const invite of state.invites) {
     const url = invite.url || new URL(invite.path, location.href).href;
     const id = `invite-${invite.seat}`;
-    const label = fmt(invite.partner ? T.invite_partner : T.invite_seat, { n: invite.seat + 1 });
+    const hands = invite.hands || [invite.seat];
+    const label = hands.length > 1
+      ? fmt(T.invite_pair, { n: hands[0] + 1, m: hands[1] + 1 })
+      : fmt(invite.partner ? T.invite_partner : T.invite_seat, { n: invite.seat + 1 });
     const copy = h("button", { type: "button", class: "primary copy-link", onclick: () => copyLink(url, id) }, T.copy);
     const share = navigator.share
       ? h("button", {

@@ -398,3 +398,17 @@ def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_pa
     state = page.request.get(f"{base}/api/v1/tables/{table_id}/").json()
     assert state["your_seats"] == [0, 2]
     assert shown_scores(page) == state["game"]["scores"][:2]
+
+
+def test_seven_plus_seven_share_link_names_both_seats_of_the_pair(live_server, new_page, alice):
+    """The waiting table's link for a friend takes seats 2 and 4: the label says so."""
+    base = live_server.url
+    page = signed_in(new_page, base, "alice")
+    open_create_form(page, base, "seven_plus_seven")
+    page.select_option("#id_seat_1", "friend")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/mesas/\d+/$"))
+    page.wait_for_selector("#invite-list .invite-url")
+    assert page.locator("#invite-list label").all_inner_texts() == [
+        "Asientos 2 y 4 (la otra pareja: las dos manos)"
+    ]
