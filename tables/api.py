@@ -94,6 +94,7 @@ class HandSerializer(serializers.Serializer):
 class TableSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
+    rules = serializers.CharField(help_text="The rule profile (docs/profiles.md).")
     seats = serializers.IntegerField()
     target = serializers.IntegerField()
     version = serializers.IntegerField()

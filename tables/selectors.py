@@ -224,6 +224,7 @@ def table_summary_for_user(table: Table, user) -> dict[str, Any]:
     return {
         "id": table.pk,
         "status": table.status,
+        "rules": table.rules,
         "seats": table.seats,
         "target": table.target,
         "version": table.version,

@@ -97,6 +97,7 @@ def test_bob_joins_with_the_link_and_takes_both_seats_of_the_other_pair(api_clie
     # My tables: the table once, my seats both.
     listing = api_client_for(bob).get("/api/v1/tables/").json()
     assert [(row["id"], row["your_seats"]) for row in listing] == [(created["id"], [1, 3])]
+    assert listing[0]["rules"] == "seven_plus_seven"
 
 
 def test_the_creator_cannot_take_the_rival_pair_too(api_client_for, alice):

@@ -112,6 +112,7 @@ def test_it_lists_my_turn_first(api_client_for, alice, bob):
     assert turns == sorted(turns, reverse=True)
     assert {row["id"] for row in listed} == {first["id"], second["id"]}
     assert all("game" not in row for row in listed)
+    assert all(row["rules"] == "classic" for row in listed)
 
 
 def test_it_answers_304_while_nothing_changed(api_client_for, alice, bob):
