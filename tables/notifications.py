@@ -26,12 +26,16 @@ def _table_url(table: Table) -> str:
 
 
 def _turn_context(seat: Seat, table: Table) -> dict:
+    """What the turn and reminder mails say; ``hand_seat`` (1-based) names the hand to
+    play when the player holds two (``seven_plus_seven``), else ``None``."""
+    two_hands = Seat.objects.filter(table=table, user=seat.user).count() > 1
     return {
         "user": seat.user,
         "table": table,
         "url": _table_url(table),
         "hours": settings.ABSENCE_SECONDS // 3600,
         "hours_left": settings.REMINDER_SECONDS // 3600,
+        "hand_seat": seat.index + 1 if two_hands else None,
     }
 
 

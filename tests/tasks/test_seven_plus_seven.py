@@ -104,6 +104,8 @@ def test_turn_mails_go_to_the_hand_on_turn_never_to_who_just_moved(
             quiet += 1
         else:
             assert sent == [[users[row.turn_seat].email]]
+            # Two hands: the mail names the one to play.
+            assert f"Juega tu mano del asiento {row.turn_seat + 1}." in mail.outbox[0].body
             mails += 1
     assert mails > 0 and quiet > 0  # both cases happened (the rivals passed at least once)
 
@@ -119,6 +121,7 @@ def test_the_reminder_goes_to_the_holder_of_the_hand_on_turn(
 
     assert tasks.sweep_reminders() == 1
     assert [m.to for m in mail.outbox] == [[users[row.turn_seat].email]]
+    assert f"Juega tu mano del asiento {row.turn_seat + 1}." in mail.outbox[0].body
 
 
 def test_the_match_over_mail_goes_once_to_each_person(api_client_for, run_tasks, alice, bob):
