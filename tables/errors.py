@@ -58,14 +58,15 @@ REFUSAL_TEXT = {
 }
 
 
-def refused_move(error: IllegalMove) -> TableError:
+def refused_move(error: IllegalMove, detail: str | None = None) -> TableError:
     """The API refusal for an engine ``IllegalMove``: its code and rule, 409 when the table
     moved on (``not_your_turn``, ``hand_over``), else 400. ``detail`` is in the player's
-    language; ``reason`` is the engine's sentence."""
+    language (``REFUSAL_TEXT``, unless a more precise ``detail`` is given); ``reason`` is
+    the engine's sentence."""
     conflict = error.code in _CONFLICT_CODES
     return TableError(
         error.code,
-        str(REFUSAL_TEXT.get(error.code, error.message)),
+        detail or str(REFUSAL_TEXT.get(error.code, error.message)),
         status_code=status.HTTP_409_CONFLICT if conflict else status.HTTP_400_BAD_REQUEST,
         rule=error.rule,
         extra={"reason": error.message},

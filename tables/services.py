@@ -589,11 +589,28 @@ def move_play(
                 chosen = _chosen_action(match, index, action, parsed, end)
                 after = _continue(play_turn(match, chosen))
             except IllegalMove as error:
-                raise refused_move(error) from None
+                detail = _other_hand_detail(match, error, index, mine, parsed)
+                raise refused_move(error, detail) from None
             _save_transition(table, seats, match, after, now, chosen_actions=1)
             _after_commit(table, seats, after, actor=user)
             return table
     raise _turn_expired()
+
+
+def _other_hand_detail(
+    match: MatchState, error: IllegalMove, index: int, mine: list[Seat], tile: Tile | None
+) -> str | None:
+    """For ``tile_not_in_hand`` when the tile is in the player's *other* hand
+    (``seven_plus_seven``): a message that says so and names the hand to play."""
+    if error.code != "tile_not_in_hand" or tile is None:
+        return None
+    for seat in mine:
+        if seat.index != index and tile in match.hand.holdings[seat.index]:
+            return _(
+                "Esa ficha es de tu mano del asiento %(other)s; ahora juega la del asiento "
+                "%(hand)s."
+            ) % {"other": seat.index + 1, "hand": index + 1}
+    return None
 
 
 def acting_seat(match: MatchState, mine: list[int]) -> int:

@@ -191,6 +191,15 @@ def test_a_move_for_the_hand_not_on_turn_is_refused(api_client_for, alice, bob):
     assert reply.status_code == 400, reply.json()
     assert reply.json()["code"] == "not_your_seat" and "seat" in reply.json()["fields"]
     assert Table.objects.get(pk=table_id).version == mover["version"]
+    # A tile of the other hand, with no seat named: the hand on turn does not hold it,
+    # and the message says whose it is and which hand plays now.
+    reply = move(clients[turn], mover, play)
+    assert reply.status_code == 400, reply.json()
+    assert reply.json()["code"] == "tile_not_in_hand"
+    assert reply.json()["detail"] == (
+        f"Esa ficha es de tu mano del asiento {other + 1}; ahora juega la del asiento {turn + 1}."
+    )
+    assert Table.objects.get(pk=table_id).version == mover["version"]
     # The same person's move for the hand on turn is played.
     reply = move(clients[turn], mover, mover["game"]["legal_moves"][0], seat=turn)
     assert reply.status_code == 200, reply.json()
