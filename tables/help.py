@@ -25,18 +25,22 @@ from tables.services import holds_two_hands
 PROSE_LANGUAGES = ("es", "en")
 
 
-def rules(request: HttpRequest) -> HttpResponse:
-    """The rules, the table options, the bots and tips for beginners (R1-R31)."""
+def _prose_context(request: HttpRequest, page: str) -> dict[str, Any]:
+    """What both help pages need: ``prose``, the template ``help/<page>_<language>.html``
+    in the request's language (Spanish for any language without its own text), and the
+    reader's ``pip_colour`` (coloured when signed out)."""
     language = (get_language() or "es").split("-")[0]
     if language not in PROSE_LANGUAGES:
         language = "es"
     user = request.user
     pip_colour = getattr(user, "pip_colour", "coloured") if user.is_authenticated else "coloured"
-    context = {
-        "prose": f"help/rules_{language}.html",
-        "examples": {example.key.replace("-", "_"): present(example) for example in EXAMPLES},
-        "pip_colour": pip_colour,
-    }
+    return {"prose": f"help/{page}_{language}.html", "pip_colour": pip_colour}
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules, the table options, the bots and tips for beginners (R1-R31)."""
+    context = _prose_context(request, "rules")
+    context["examples"] = {example.key.replace("-", "_"): present(example) for example in EXAMPLES}
     return render(request, "help/rules.html", context)
 
 
@@ -237,13 +241,4 @@ def profile_facts(name: str) -> dict[str, Any]:
 def profiles(request: HttpRequest) -> HttpResponse:
     """``/reglas/perfiles/``: a short summary of every other rule profile a table may be
     created with, each under its anchor ``#perfil-<name>`` (docs/profiles.md)."""
-    language = (get_language() or "es").split("-")[0]
-    if language not in PROSE_LANGUAGES:
-        language = "es"
-    user = request.user
-    pip_colour = getattr(user, "pip_colour", "coloured") if user.is_authenticated else "coloured"
-    context = {
-        "prose": f"help/profiles_{language}.html",
-        "pip_colour": pip_colour,
-    }
-    return render(request, "help/profiles.html", context)
+    return render(request, "help/profiles.html", _prose_context(request, "profiles"))
