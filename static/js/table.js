@@ -639,29 +639,20 @@ async function post(url, body) {
 }
 
 async function send(move) {
-  if (busy) return;
-  busy = true;
-  pending = null;
-  restoreFocus = true;
-  say(T.sending);
-  render();
-  try {
-    // ``seat`` says which of my hands plays (it matters when I hold two: seven_plus_seven).
-    const body = { tile: move.tile, end: move.end, version: state.version, seat: state.your_seat };
-    const response = await post(root.dataset.moves, body);
-    await take(response, fmt(T.played, { tile: move.tile }));
-  } catch (error) {
-    say(T.offline, "error");
-  } finally {
-    busy = false;
-    render();
-    schedulePoll(500);
-  }
+  // ``seat`` says which of my hands plays (it matters when I hold two: seven_plus_seven).
+  const body = { tile: move.tile, end: move.end, version: state.version, seat: state.your_seat };
+  await submit(body, fmt(T.played, { tile: move.tile }));
 }
 
 // Draw or pass by the seat's own choice: the same moves endpoint, fetch and
 // Idempotency-Key as a play, with ``{action, version}`` (the server draws the top tile).
 async function sendAction(action) {
+  const body = { action, version: state.version, seat: state.your_seat };
+  await submit(body, action === "draw" ? T.you_drew : T.you_passed);
+}
+
+// Post one move (a play, a draw or a pass) unless one is on its way, then show the answer.
+async function submit(body, doneMessage) {
   if (busy) return;
   busy = true;
   pending = null;
@@ -669,8 +660,8 @@ async function sendAction(action) {
   say(T.sending);
   render();
   try {
-    const response = await post(root.dataset.moves, { action, version: state.version, seat: state.your_seat });
-    await take(response, action === "draw" ? T.you_drew : T.you_passed);
+    const response = await post(root.dataset.moves, body);
+    await take(response, doneMessage);
   } catch (error) {
     say(T.offline, "error");
   } finally {
