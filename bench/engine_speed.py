@@ -42,13 +42,12 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
+from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
+
 from dominoes.engine import legal_moves, new_match, play_turn  # noqa: E402
 from dominoes.playout import play_random_hands  # noqa: E402
 
-PYPI_VENV = BENCH / ".venv-pypi-dominoes"
-PYPI_PYTHON = PYPI_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 PYPI_DRIVER = BENCH / "pypi_dominoes_driver.py"
-PYPI_REQUIREMENT = "dominoes==6.1.0"
 
 
 class Tally:
@@ -135,15 +134,6 @@ def baseline_batch(module: types.ModuleType, seats: int, counter: list[int]):
         return 500
 
     return play
-
-
-def ensure_pypi_venv() -> None:
-    """Create ``bench/.venv-pypi-dominoes`` with ``dominoes==6.1.0`` unless it exists."""
-    if PYPI_PYTHON.exists():
-        return
-    print(f"creating {PYPI_VENV.relative_to(ROOT)} with {PYPI_REQUIREMENT} ...", flush=True)
-    subprocess.run([sys.executable, "-m", "venv", str(PYPI_VENV)], check=True)
-    subprocess.run([str(PYPI_PYTHON), "-m", "pip", "install", "-q", PYPI_REQUIREMENT], check=True)
 
 
 def pypi_round(seconds: float, seed: int) -> tuple[int, float, float]:

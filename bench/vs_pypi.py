@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
@@ -37,26 +36,17 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
+from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
+
 from dominoes.arena import percentile, wilson  # noqa: E402
 from dominoes.bots import choose_play  # noqa: E402
 from dominoes.state import Play  # noqa: E402
 from dominoes.tiles import Tile  # noqa: E402
 from dominoes.view import LogEntry, SeatView  # noqa: E402
 
-PYPI_VENV = BENCH / ".venv-pypi-dominoes"
-PYPI_PYTHON = PYPI_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 BRIDGE = BENCH / "pypi_bridge.py"
-PYPI_REQUIREMENT = "dominoes==6.1.0"
 #: Our profile with that package's rules: 4 seats, no stock, partner's tiles scored.
 PROFILE = "international"
-
-
-def ensure_venv() -> None:
-    """Create ``bench/.venv-pypi-dominoes`` with the PyPI package if it is missing."""
-    if PYPI_PYTHON.exists():
-        return
-    subprocess.run([sys.executable, "-m", "venv", str(PYPI_VENV)], check=True)
-    subprocess.run([str(PYPI_PYTHON), "-m", "pip", "install", "-q", PYPI_REQUIREMENT], check=True)
 
 
 def tile(pair) -> Tile:
@@ -228,7 +218,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=0, help="stop after this (0: never)")
     parser.add_argument("--json", help="write every hand's outcome to this file")
     args = parser.parse_args()
-    ensure_venv()
+    ensure_pypi_venv()
     work = [
         (index, ours, args.seed, args.samples, args.start_move)
         for index in range(args.deals)
