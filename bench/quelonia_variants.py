@@ -2,10 +2,11 @@
 
     .venv/bin/python bench/quelonia_variants.py --variant belief --seats 4 --groups 15:75 --seed L
 
-Plays the arena's duplicate format (``dominoes.arena.seatings``: every deal sequence once
-per seating, deals from ``dominoes.arena`` seeds, so a variant and another meet the same
-deals) with a *fixed* simulation budget (no clock: the machine's load does not change the
-play) and prints the variant's matches and hands won, points and CPU time per move.
+Plays the arena's matches (``dominoes.arena.play_match`` with its ``choose`` hook: every
+deal sequence once per seating, the arena's deal and move seeds, so a variant and another
+meet the same deals) with a *fixed* simulation budget (no clock: the machine's load does
+not change the play) and prints the variant's matches and hands won, points and CPU time
+per choice (a move with more than one legal play).
 
 Variants:
 
@@ -25,12 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dominoes import advance, apply, new_match, start_hand, view_for  # noqa: E402
-from dominoes.arena import _seed, percentile, seatings, wilson  # noqa: E402
-from dominoes.bots import (
-    belief,  # noqa: E402
-    choose_play,  # noqa: E402
-)
+from dominoes.arena import Tally, percentile, play_match, seatings, wilson  # noqa: E402
+from dominoes.bots import belief, choose_play  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import Quelonia  # noqa: E402
 from dominoes.rules import PROFILES  # noqa: E402
@@ -56,37 +53,24 @@ def make(variant: str, share: float, sharpness: float) -> Quelonia:
     return Quelonia(time_budget=600.0, belief=variant == "belief")
 
 
-def play(bot: Quelonia, profile: str, seats: int, target: int, seed: str, group: int, seating):
-    """One match; returns ``(hands as (winner side, points), match winner side, cpu)``."""
-    rules = PROFILES[profile]
-    match = new_match(seats, target, seed=_seed("deal", seed, group, 0), rules=rules)
-    hands, cpu = [], []
-    while True:
-        match = advance(match)
-        while match.hand.result is None:
-            hand = match.hand
-            seat = hand.turn
-            view = view_for(match, seat)
-            move_seed = int.from_bytes(
-                _seed("move", seed, group, "".join(seating), hand.number, len(hand.actions))[:8],
-                "big",
-            )
-            if seating[seat] == "B" or len(view.legal_moves) == 1:
-                action = choose_play("nino", view, seed=move_seed)
-            else:
-                bot.match = match
-                started = time.thread_time()
-                action = bot.choose(view, make_rng("quelonia", view, move_seed))
-                cpu.append(time.thread_time() - started)
-            match = advance(apply(match, action))
-        result = match.hand.result
-        side = seating[result.winners[0]] if result.winners else "-"
-        hands.append((side, result.points))
-        if match.is_over or len(match.hands) >= 300:
-            break
-        match = start_hand(match, seed=_seed("deal", seed, group, len(match.hands)))
-    winner = seating[match.winners[0]] if match.winners else "-"
-    return hands, winner, cpu
+def play(bot: Quelonia, rules, seats: int, target: int, seed: str, group: int, seating):
+    """One match (``dominoes.arena.play_match``, its deals and move seeds) with ``bot`` as
+    side A and Nino as side B; returns ``(tally, CPU seconds of A's choices)``, a choice
+    being a move with more than one legal play."""
+    cpu: list[float] = []
+
+    def choose(side, match, view, move_seed):
+        if side == "B" or len(view.legal_moves) == 1:
+            return choose_play("nino" if side == "B" else "quelonia", view, seed=move_seed)
+        bot.match = match
+        started = time.thread_time()
+        action = bot.choose(view, make_rng("quelonia", view, move_seed))
+        cpu.append(time.thread_time() - started)
+        return action
+
+    names = {"A": "quelonia", "B": "nino"}
+    tally = play_match(seats, target, names, seating, seed, group, rules, choose)
+    return tally, cpu
 
 
 def main() -> int:
@@ -103,27 +87,25 @@ def main() -> int:
     first, last = (int(part) for part in args.groups.split(":"))
     bot = make(args.variant, args.share, args.sharpness)
     started = time.perf_counter()
-    hands, matches, cpu = [], [], []
+    total, cpu = Tally(), []
     for group in range(first, last):
         for seating in seatings(args.seats):
-            played, winner, times = play(
-                bot, args.profile, args.seats, args.target, args.seed, group, seating
+            tally, times = play(
+                bot, PROFILES[args.profile], args.seats, args.target, args.seed, group, seating
             )
-            hands += played
-            matches.append(winner)
+            total.add(tally)
             cpu += times
-    won = sum(1 for side, _ in hands if side == "A")
-    lost = sum(1 for side, _ in hands if side == "B")
-    low, high = wilson(won, len(hands))
-    match_low, match_high = wilson(matches.count("A"), len(matches))
-    points = sum(p for side, p in hands if side == "A") - sum(p for side, p in hands if side == "B")
+    won, lost, hands = total.hands_a, total.hands_b, total.hands
+    low, high = wilson(won, hands)
+    match_low, match_high = wilson(total.matches_a, total.matches)
+    points = total.points_a - total.points_b
     print(
         f"{args.variant} (share {args.share}, sharpness {args.sharpness}) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {args.groups}, seed {args.seed}:\n"
-        f"  matches {matches.count('A')}/{len(matches)} "
+        f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"
-        f"  hands {won}/{len(hands)} = {won / len(hands):.1%} ({low:.1%}-{high:.1%}); "
-        f"nino {lost}; points/hand diff {points / len(hands):+.2f}\n"
+        f"  hands {won}/{hands} = {won / hands:.1%} ({low:.1%}-{high:.1%}); "
+        f"nino {lost}; points/hand diff {points / hands:+.2f}\n"
         f"  CPU per move p50 {percentile(cpu, 0.5) * 1000:.0f} ms, "
         f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms; {time.perf_counter() - started:.0f} s"
     )

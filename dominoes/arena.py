@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from dominoes.bots import BOTS, choose_play
 from dominoes.engine import advance, apply, new_match, optional_actions, start_hand
 from dominoes.rules import CLASSIC, PROFILES, Rules
-from dominoes.view import view_for
+from dominoes.state import MatchState, Play
+from dominoes.view import SeatView, view_for
 
 #: A match ends after this many hands even without a winner (a safety net only).
 MAX_HANDS = 300
@@ -96,10 +97,13 @@ def play_match(
     seed: object,
     group: int,
     rules: Rules = CLASSIC,
+    choose: Callable[[str, MatchState, SeatView, int], Play] | None = None,
 ) -> Tally:
     """One match of deal sequence ``group`` with the given seating under ``rules``;
     returns its tally. ``names`` maps ``"A"``/``"B"`` to bot names; ``seating`` gives
-    each seat's side (``seatings``)."""
+    each seat's side (``seatings``). ``choose(side, match, view, move_seed)``, when given,
+    makes the plays instead of the named bots (for diagnostics such as
+    ``bench/quelonia_variants.py``; it is handed the whole match, so it is never a bot)."""
     tally = Tally(matches=1)
     # Classic keeps its historical deal seeds (the README's numbers); other profiles mix
     # their name in, so two profiles never share a deal sequence by accident.
@@ -121,7 +125,10 @@ def play_match(
                 "big",
             )
             started, cpu_started = time.perf_counter(), time.thread_time()
-            play = choose_play(names[side], view, seed=move_seed)
+            if choose is None:
+                play = choose_play(names[side], view, seed=move_seed)
+            else:
+                play = choose(side, match, view, move_seed)
             tally.times[side].append(time.perf_counter() - started)
             tally.cpu[side].append(time.thread_time() - cpu_started)
             match = advance(apply(match, play))
