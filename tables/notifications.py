@@ -15,6 +15,7 @@ from django.utils import translation
 
 from dominoes import match_from_dict
 from tables.models import Seat, Table
+from tables.services import holds_two_hands
 
 
 def _wants_mail(user) -> bool:
@@ -28,14 +29,13 @@ def _table_url(table: Table) -> str:
 def _turn_context(seat: Seat, table: Table) -> dict:
     """What the turn and reminder mails say; ``hand_seat`` (1-based) names the hand to
     play when the player holds two (``seven_plus_seven``), else ``None``."""
-    two_hands = Seat.objects.filter(table=table, user=seat.user).count() > 1
     return {
         "user": seat.user,
         "table": table,
         "url": _table_url(table),
         "hours": settings.ABSENCE_SECONDS // 3600,
         "hours_left": settings.REMINDER_SECONDS // 3600,
-        "hand_seat": seat.index + 1 if two_hands else None,
+        "hand_seat": seat.index + 1 if holds_two_hands(table.rules) else None,
     }
 
 
