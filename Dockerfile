@@ -11,12 +11,14 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
+COPY requirements/base.txt ./requirements/base.txt
+RUN pip install --require-hashes -r requirements/base.txt
 COPY pyproject.toml README.md ./
 COPY config ./config
 COPY accounts ./accounts
 COPY tables ./tables
 COPY dominoes ./dominoes
-RUN pip install .
+RUN pip install --no-deps .
 COPY . .
 
 # collectstatic needs settings to import; these throwaway values never reach a container.

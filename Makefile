@@ -1,5 +1,6 @@
 # Two commands matter: `make run` and `make test`. Both create .venv on first use and
-# reinstall only when pyproject.toml changed (.venv/.install.stamp).
+# reinstall only when the lock (requirements/dev.txt) or pyproject.toml changed
+# (.venv/.install.stamp). Installs come from the lock with hashes; `make lock` refreshes it.
 
 PYTHON ?= python3
 VENV := .venv
@@ -8,15 +9,24 @@ STAMP := $(VENV)/.install.stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint worker beat messages install
+.PHONY: run test lint worker beat messages install lock
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --require-hashes -r requirements/dev.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# Re-resolve the lock from pyproject.toml's ranges (newest allowed versions), with hashes.
+# requirements/base.txt is what the Docker image installs; dev.txt adds the test tools.
+# Upgrade one package only: make lock UV_ARGS="--upgrade-package django".
+lock: $(STAMP)
+	$(VENV)/bin/uv pip compile pyproject.toml --generate-hashes --python-version 3.11 \
+		--quiet $(UV_ARGS) -o requirements/base.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
+		--quiet $(UV_ARGS) -o requirements/dev.txt
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
