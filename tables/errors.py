@@ -5,6 +5,7 @@ applies). They are DRF ``APIException`` subclasses so the API serves them as
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import status
 from rest_framework.exceptions import APIException
@@ -76,3 +77,160 @@ def refused_move(error: IllegalMove, detail: str | None = None) -> TableError:
 def not_found() -> TableError:
     """The answer to anyone who is not seated at a table: it does not exist for them."""
     return TableError("not_found", str(_("No encontrado.")), status_code=404)
+
+
+# --- the service's own refusals, one constructor each --------------------------------------
+
+
+def invite_not_found() -> TableError:
+    """404 ``invite_not_found``: an unknown, used or revoked invite."""
+    return TableError(
+        "invite_not_found",
+        gettext("Esta invitación no existe o ya no es válida."),
+        status_code=status.HTTP_404_NOT_FOUND,
+    )
+
+
+def unknown_rules(rules: str, offered: list[str]) -> TableError:
+    """400 ``invalid_table``: ``rules`` names no profile the service seats; ``profiles``
+    lists the ones it does."""
+    return TableError(
+        "invalid_table",
+        gettext("Reglas desconocidas: %(rules)s.") % {"rules": rules},
+        extra={"profiles": offered},
+    )
+
+
+def wrong_seat_count(counts: tuple[int, ...]) -> TableError:
+    """400 ``invalid_table`` (R2): the profile's tables have one of ``counts`` seats."""
+    return TableError(
+        "invalid_table",
+        gettext("Con estas reglas una mesa tiene %(counts)s asientos.")
+        % {"counts": ", ".join(str(n) for n in counts)},
+        rule="R2",
+    )
+
+
+def wrong_target(targets: tuple[int, ...]) -> TableError:
+    """400 ``invalid_table`` (R25): the profile's targets, in points, are ``targets``."""
+    return TableError(
+        "invalid_table",
+        gettext("Con estas reglas la meta es de %(targets)s puntos.")
+        % {"targets": ", ".join(str(n) for n in targets)},
+        rule="R25",
+    )
+
+
+def wrong_others(two_hands: bool) -> TableError:
+    """400 ``invalid_table`` (R29): ``others`` does not name one friend or bot per other
+    seat (per rival pair when one person holds two hands)."""
+    detail = (
+        gettext("Indica la otra pareja: «friend» o un bot (garabato, nino, quelonia).")
+        if two_hands
+        else gettext(
+            "Indica, para cada otro asiento, «friend» o un bot (garabato, nino, quelonia)."
+        )
+    )
+    return TableError("invalid_table", detail, rule="R29")
+
+
+def table_not_open() -> TableError:
+    """409 ``table_not_open``: the table no longer waits for this seat's player."""
+    return TableError(
+        "table_not_open",
+        gettext("Esta mesa ya no admite jugadores."),
+        status_code=status.HTTP_409_CONFLICT,
+    )
+
+
+def already_seated() -> TableError:
+    """409 ``already_seated``: the user holds another seat at that table."""
+    return TableError(
+        "already_seated",
+        gettext("Ya tienes un asiento en esta mesa."),
+        status_code=status.HTTP_409_CONFLICT,
+    )
+
+
+def table_not_started() -> TableError:
+    """409 ``table_not_started`` (R30): seats are still waiting for players."""
+    return TableError(
+        "table_not_started",
+        gettext("La partida aún no ha empezado."),
+        status_code=status.HTTP_409_CONFLICT,
+        rule="R30",
+    )
+
+
+def match_over() -> TableError:
+    """409 ``hand_over`` (R25): the match has ended (the engine's code for it)."""
+    return TableError(
+        "hand_over",
+        gettext("La partida ha terminado."),
+        status_code=status.HTTP_409_CONFLICT,
+        rule="R25",
+    )
+
+
+def stale_version(version: int) -> TableError:
+    """409 ``stale_version``: the move was made on another ``version`` than the table's,
+    which the body gives (``version``)."""
+    return TableError(
+        "stale_version",
+        gettext("La mesa ha cambiado; vuelve a cargarla."),
+        status_code=status.HTTP_409_CONFLICT,
+        extra={"version": version},
+    )
+
+
+def turn_expired() -> TableError:
+    """409 ``turn_expired`` (R27): the turn's 48 hours ran out; the match is lost."""
+    return TableError(
+        "turn_expired",
+        gettext("Se acabó el plazo de 48 horas para jugar: la partida se perdió por ausencia."),
+        status_code=status.HTTP_409_CONFLICT,
+        rule="R27",
+    )
+
+
+def not_your_seat() -> TableError:
+    """400 ``not_your_seat``: the move names a seat the user does not hold."""
+    detail = gettext("No juegas en ese asiento.")
+    return TableError("not_your_seat", detail, extra={"fields": {"seat": [detail]}})
+
+
+def unknown_tile(reason: str) -> TableError:
+    """400 ``invalid``: the tile named is none of the table's set (``"7-7"`` in
+    double-six); ``reason`` is the parser's sentence."""
+    return TableError(
+        "invalid", gettext("Esa ficha no existe en este juego."), extra={"reason": reason}
+    )
+
+
+def tile_required() -> TableError:
+    """400 ``invalid``: a play that names no tile."""
+    return TableError("invalid", gettext("Indica la ficha que juegas."))
+
+
+def no_choice_to_draw() -> TableError:
+    """400 ``invalid`` (R16): a draw or pass asked for where the profile makes them
+    automatic (every profile but ``first_double``)."""
+    return TableError(
+        "invalid",
+        gettext("Aquí solo se juegan fichas: robar y pasar son automáticos."),
+        rule="R16",
+    )
+
+
+def bad_idempotency_key() -> TableError:
+    """400 ``invalid``: an ``Idempotency-Key`` that is not 1-128 visible ASCII characters."""
+    return TableError("invalid", gettext("Idempotency-Key: de 1 a 128 caracteres ASCII visibles."))
+
+
+def idempotency_key_reused() -> TableError:
+    """422 ``idempotency_key_reused``: the key already answered another request body."""
+    return TableError(
+        "idempotency_key_reused",
+        gettext("Esta Idempotency-Key ya se usó para otra jugada."),
+        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+    )

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from dominoes.rules import CLASSIC, PROFILES
 from tables.help_examples import EXAMPLES, Example
-from tables.services import holds_two_hands
+from tables.seating import holds_two_hands
 
 #: The languages with their own rules text; anything else reads the Spanish one.
 PROSE_LANGUAGES = ("es", "en")

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from dominoes import match_from_dict
 from tables.models import Seat, Table
-from tables.services import holds_two_hands
+from tables.seating import holds_two_hands
 
 
 def _wants_mail(user) -> bool:

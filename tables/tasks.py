@@ -17,7 +17,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from tables import notifications, services
-from tables.models import MoveRequest, Table
+from tables.models import Table
 
 logger = logging.getLogger(__name__)
 
@@ -105,9 +105,7 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
 def sweep_move_requests() -> int:
     """Forget remembered ``Idempotency-Key`` answers older than ``IDEMPOTENCY_SECONDS``:
     a client retries within minutes, not days. Returns how many were deleted."""
-    since = timezone.now() - timedelta(seconds=settings.IDEMPOTENCY_SECONDS)
-    deleted, _by_model = MoveRequest.objects.filter(created_at__lt=since).delete()
-    return deleted
+    return services.move_requests_forget()
 
 
 @shared_task
@@ -123,12 +121,7 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     )
     sent = 0
     for table_id, version in list(due):
-        claimed = (
-            Table.objects.filter(pk=table_id, version=version)
-            .exclude(reminded_version=version)
-            .update(reminded_version=version)
-        )
-        if claimed:
+        if services.reminder_claim(table_id=table_id, version=version):
             sent += notifications.send_reminder(table_id, version)
     return sent
 

@@ -1,0 +1,224 @@
+"""A match in play: a player's move (R7-R16), a bot's turn (R31), and the turn's clock
+(a lost bot turn sent again, the reminder claimed once per turn)."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from dominoes import IllegalMove, MatchState, Play, parse_tile, play_turn, view_for
+from dominoes.bots import choose_play
+from dominoes.engine import optional_actions
+from dominoes.errors import UnreadableRecord
+from dominoes.rules import PROFILES
+from dominoes.state import Action, Draw, Pass
+from dominoes.tiles import Tile
+from tables.errors import (
+    match_over,
+    no_choice_to_draw,
+    not_your_seat,
+    refused_move,
+    stale_version,
+    table_not_started,
+    tile_required,
+    turn_expired,
+    unknown_tile,
+)
+from tables.models import Seat, Table
+from tables.seating import acting_seat
+from tables.services import outbox
+from tables.services.core import (
+    acting_bot,
+    continue_match,
+    follow_up,
+    lock,
+    match_of,
+    save_transition,
+    seats_of_user,
+    table_seats,
+)
+from tables.services.endings import expire_if_overdue, lost_by_absence
+
+
+def move_play(
+    *,
+    table_id: int,
+    user,
+    version: int,
+    tile: str | None = None,
+    end: int | None = None,
+    action: str = "play",
+    seat: int | None = None,
+) -> Table:
+    """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
+    a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
+    (R16), the end of the hand and the next deal. ``action`` ``"draw"`` or ``"pass"`` is
+    a seat's own choice where the profile makes drawing optional (``first_double``); the
+    drawn tile is the stock's top, which the client never names.
+
+    ``seat`` names the seat the move is for; it must be one of ``user``'s. Left out: the
+    user's seat that may act now (``may_act``), else their first. It matters only to a
+    user holding two seats (``seven_plus_seven``): a move for the hand that is not to
+    act is refused as any move out of turn (``not_your_turn``, R3).
+
+    ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
+    (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
+    ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md),
+    ``invalid`` (400, unknown tile) or ``not_your_seat`` (400, ``seat`` is not the
+    user's). A refused move changes nothing, except that an overdue turn is forfeited
+    (R27) before ``turn_expired`` is raised.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        table = lock(table_id)
+        seats = table_seats(table)
+        mine = seats_of_user(seats, user)
+        expired = expire_if_overdue(table, seats, now) or lost_by_absence(table, mine)
+        if not expired:
+            parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
+            if seat is not None and seat not in {s.index for s in mine}:
+                raise not_your_seat()
+            _check_playable(table, version)
+            match = match_of(table)
+            index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
+            try:
+                chosen = _chosen_action(match, index, action, parsed, end)
+                after = continue_match(play_turn(match, chosen))
+            except IllegalMove as error:
+                detail = _other_hand_detail(match, error, index, mine, parsed)
+                raise refused_move(error, detail) from None
+            save_transition(table, seats, match, after, now, chosen_actions=1)
+            follow_up(table, seats, after, actor=user)
+            return table
+    raise turn_expired()
+
+
+def _other_hand_detail(
+    match: MatchState, error: IllegalMove, index: int, mine: list[Seat], tile: Tile | None
+) -> str | None:
+    """For ``tile_not_in_hand`` when the tile is in the player's *other* hand
+    (``seven_plus_seven``): a message that says so and names the hand to play."""
+    if error.code != "tile_not_in_hand" or tile is None:
+        return None
+    for seat in mine:
+        if seat.index != index and tile in match.hand.holdings[seat.index]:
+            return _(
+                "Esa ficha es de tu mano del asiento %(other)s; ahora juega la del asiento "
+                "%(hand)s."
+            ) % {"other": seat.index + 1, "hand": index + 1}
+    return None
+
+
+def _parse_tile(table: Table, tile: str | None) -> Tile | None:
+    """The tile named in a request, in the table's set; ``TableError`` ``invalid`` (400)
+    for a name that is no tile of it (``"7-7"`` in double-six)."""
+    if tile is None:
+        return None
+    try:
+        return parse_tile(tile, PROFILES[table.rules].max_pip)
+    except UnreadableRecord as error:
+        raise unknown_tile(str(error)) from None
+
+
+def _chosen_action(
+    match: MatchState, seat: int, action: str, tile: Tile | None, end: int | None
+) -> Action:
+    """The engine action a player asked for: a play, or where the profile makes drawing a
+    choice (``draw_optional``) a draw or a pass. The engine judges it: ``play_turn``
+    raises ``IllegalMove`` with its own code and rule (``not_your_turn``,
+    ``cannot_draw_with_play``, ``wrong_draw``, ...). ``TableError`` ``invalid`` only for
+    what is no action at all here: a play without a tile, a draw or pass in a profile
+    where they are automatic (R16)."""
+    if action == "play":
+        if tile is None:
+            raise tile_required()
+        return Play(seat, tile, end)
+    if not match.rules.draw_optional or action not in ("draw", "pass"):
+        raise no_choice_to_draw()
+    if action == "pass":
+        return Pass(seat)
+    hand = match.hand
+    # The drawn tile is the stock's top, never named by the client. An empty stock has
+    # none: the engine refuses that draw (wrong_draw) before it looks at the tile.
+    return Draw(seat, hand.stock[hand.drawn] if hand.stock_left else None)
+
+
+def _check_playable(table: Table, version: int | None) -> None:
+    if table.status == Table.Status.WAITING:
+        raise table_not_started()
+    if table.status != Table.Status.PLAYING:
+        raise match_over()
+    if version != table.version:
+        raise stale_version(table.version)
+
+
+def bot_seed(table: Table) -> int:
+    """A seed for a bot's choice, fixed by the table and its version (replays repeat it)."""
+    digest = hashlib.sha256(f"{table.pk}:{table.version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def bot_play(*, table_id: int, version: int) -> bool:
+    """Play the bot's turn at ``table_id`` if the table is still at ``version`` and a bot
+    is to act. Returns False (and changes nothing) when the table moved on, so a duplicated
+    or retried task never plays twice. The bot sees only its seat's view (R31); it thinks
+    outside the lock, and the move is applied only if nothing changed meanwhile.
+    """
+    table = Table.objects.filter(pk=table_id, version=version, status=Table.Status.PLAYING).first()
+    if table is None:
+        return False
+    seats = table_seats(table)
+    match = match_of(table)
+    seat = acting_bot(seats, match)
+    if seat is None:
+        return False
+    view = view_for(match, seat.index)
+    if view.legal_moves:
+        play = choose_play(seat.bot, view, seed=bot_seed(table))
+    else:  # an optional draw or pass (draw_optional profiles): a bot always draws
+        play = optional_actions(match)[0]
+    now = timezone.now()
+    with transaction.atomic():
+        table = lock(table_id)
+        if table.version != version or table.status != Table.Status.PLAYING:
+            return False
+        after = continue_match(play_turn(match, play))
+        save_transition(table, seats, match, after, now, chosen_actions=1)
+        follow_up(table, seats, after)
+    return True
+
+
+# --- the turn's clock -----------------------------------------------------------------------
+
+
+def resume_stuck_bot(table: Table) -> bool:
+    """Send a bot's turn again when it has waited ``BOT_STUCK_SECONDS`` (its task was
+    lost). Called on reads, so a table never stays stuck while someone looks at it.
+    ``bot_play`` ignores a stale version, so a slow task is harmless."""
+    if (
+        table.status != Table.Status.PLAYING
+        or table.deadline is not None
+        or table.turn_seat is None
+        or table.turn_started_at is None
+        or timezone.now() - table.turn_started_at < timedelta(seconds=settings.BOT_STUCK_SECONDS)
+    ):
+        return False
+    outbox.send_now(outbox.BOT_PLAY, table.pk, table.version)
+    return True
+
+
+def reminder_claim(*, table_id: int, version: int) -> bool:
+    """Claim the reminder of the turn at ``version`` (R27: the mail sent when
+    ``REMINDER_SECONDS`` are left): True once per turn, for the first caller; False when
+    it was claimed already or the table moved on. A conditional update, no lock."""
+    claimed = (
+        Table.objects.filter(pk=table_id, version=version)
+        .exclude(reminded_version=version)
+        .update(reminded_version=version)
+    )
+    return bool(claimed)
