@@ -105,7 +105,7 @@ def play_match(
     makes the plays instead of the named bots (for diagnostics such as
     ``bench/quelonia_variants.py``; it is handed the whole match, so it is never a bot)."""
     tally = Tally(matches=1)
-    # Classic keeps its historical deal seeds (the README's numbers); other profiles mix
+    # Classic keeps its historical deal seeds (docs/bots.md's numbers); other profiles mix
     # their name in, so two profiles never share a deal sequence by accident.
     salt = (seed,) if rules is CLASSIC else (rules.name, seed)
     match = new_match(seats, target, seed=_seed("deal", *salt, group, 0), rules=rules)

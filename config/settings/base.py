@@ -2,7 +2,7 @@
 
 Every value that differs between machines comes from the environment, with a default that
 is safe on a developer's machine; local.py, test.py and production.py only adjust. The
-README's Configuration section lists the variables.
+docs/configuration.md lists the variables.
 """
 
 from pathlib import Path

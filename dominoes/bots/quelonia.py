@@ -19,7 +19,7 @@ from dominoes.view import SeatView
 
 #: Simulations (world x move) per decision; the time guard below stops earlier if needed.
 #: 2000 (up to 400 worlds) won 65.9% of the hands against Nino at four seats where 400
-#: (up to 100 worlds) won 60.5%, same seeds (README "Bots"); about 0.1 s of CPU a move.
+#: (up to 100 worlds) won 60.5%, same seeds (docs/bots.md); about 0.1 s of CPU a move.
 ROLLOUTS = 2000
 #: Fewest and most sampled worlds per decision.
 MIN_WORLDS, MAX_WORLDS = 16, 400
