@@ -82,6 +82,11 @@ def not_found() -> TableError:
 # --- the service's own refusals, one constructor each --------------------------------------
 
 
+def _conflict(code: str, detail: str, **options) -> TableError:
+    """A 409: the table is not (or no longer) in the state the request needs."""
+    return TableError(code, detail, status_code=status.HTTP_409_CONFLICT, **options)
+
+
 def invite_not_found() -> TableError:
     """404 ``invite_not_found``: an unknown, used or revoked invite."""
     return TableError(
@@ -101,24 +106,20 @@ def unknown_rules(rules: str, offered: list[str]) -> TableError:
     )
 
 
+def _listed(numbers: tuple[int, ...]) -> str:
+    return ", ".join(str(number) for number in numbers)
+
+
 def wrong_seat_count(counts: tuple[int, ...]) -> TableError:
     """400 ``invalid_table`` (R2): the profile's tables have one of ``counts`` seats."""
-    return TableError(
-        "invalid_table",
-        gettext("Con estas reglas una mesa tiene %(counts)s asientos.")
-        % {"counts": ", ".join(str(n) for n in counts)},
-        rule="R2",
-    )
+    detail = gettext("Con estas reglas una mesa tiene %(counts)s asientos.")
+    return TableError("invalid_table", detail % {"counts": _listed(counts)}, rule="R2")
 
 
 def wrong_target(targets: tuple[int, ...]) -> TableError:
     """400 ``invalid_table`` (R25): the profile's targets, in points, are ``targets``."""
-    return TableError(
-        "invalid_table",
-        gettext("Con estas reglas la meta es de %(targets)s puntos.")
-        % {"targets": ", ".join(str(n) for n in targets)},
-        rule="R25",
-    )
+    detail = gettext("Con estas reglas la meta es de %(targets)s puntos.")
+    return TableError("invalid_table", detail % {"targets": _listed(targets)}, rule="R25")
 
 
 def wrong_others(two_hands: bool) -> TableError:
@@ -136,59 +137,39 @@ def wrong_others(two_hands: bool) -> TableError:
 
 def table_not_open() -> TableError:
     """409 ``table_not_open``: the table no longer waits for this seat's player."""
-    return TableError(
-        "table_not_open",
-        gettext("Esta mesa ya no admite jugadores."),
-        status_code=status.HTTP_409_CONFLICT,
-    )
+    return _conflict("table_not_open", gettext("Esta mesa ya no admite jugadores."))
 
 
 def already_seated() -> TableError:
     """409 ``already_seated``: the user holds another seat at that table."""
-    return TableError(
-        "already_seated",
-        gettext("Ya tienes un asiento en esta mesa."),
-        status_code=status.HTTP_409_CONFLICT,
-    )
+    return _conflict("already_seated", gettext("Ya tienes un asiento en esta mesa."))
 
 
 def table_not_started() -> TableError:
     """409 ``table_not_started`` (R30): seats are still waiting for players."""
-    return TableError(
-        "table_not_started",
-        gettext("La partida aún no ha empezado."),
-        status_code=status.HTTP_409_CONFLICT,
-        rule="R30",
-    )
+    return _conflict("table_not_started", gettext("La partida aún no ha empezado."), rule="R30")
 
 
 def match_over() -> TableError:
     """409 ``hand_over`` (R25): the match has ended (the engine's code for it)."""
-    return TableError(
-        "hand_over",
-        gettext("La partida ha terminado."),
-        status_code=status.HTTP_409_CONFLICT,
-        rule="R25",
-    )
+    return _conflict("hand_over", gettext("La partida ha terminado."), rule="R25")
 
 
 def stale_version(version: int) -> TableError:
     """409 ``stale_version``: the move was made on another ``version`` than the table's,
     which the body gives (``version``)."""
-    return TableError(
+    return _conflict(
         "stale_version",
         gettext("La mesa ha cambiado; vuelve a cargarla."),
-        status_code=status.HTTP_409_CONFLICT,
         extra={"version": version},
     )
 
 
 def turn_expired() -> TableError:
     """409 ``turn_expired`` (R27): the turn's 48 hours ran out; the match is lost."""
-    return TableError(
+    return _conflict(
         "turn_expired",
         gettext("Se acabó el plazo de 48 horas para jugar: la partida se perdió por ausencia."),
-        status_code=status.HTTP_409_CONFLICT,
         rule="R27",
     )
 

@@ -12,16 +12,7 @@ from django.utils import timezone
 from dominoes import MatchOutcome, abandon, close_idle, match_from_dict, match_to_dict
 from tables.errors import match_over
 from tables.models import Seat, Table
-from tables.services import outbox
-from tables.services.core import (
-    ACTIVE,
-    follow_up,
-    lock,
-    match_of,
-    save_transition,
-    seats_of_user,
-    table_seats,
-)
+from tables.services import core, outbox
 
 
 def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
@@ -34,13 +25,13 @@ def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     """
     if table.status != Table.Status.PLAYING or table.deadline is None or now <= table.deadline:
         return False
-    match = match_of(table)
+    match = core.match_of(table)
     if match.is_over or match.hand.is_over or seats[match.hand.turn].bot:
         return False  # nobody is on the clock (bots never time out, R27)
     table.outcome = Table.Outcome.ABSENT
     after = abandon(match, match.hand.turn, MatchOutcome.ABANDONED)
-    save_transition(table, seats, match, after, now, chosen_actions=0)
-    follow_up(table, seats, after)
+    core.save_transition(table, seats, match, after, now, chosen_actions=0)
+    core.follow_up(table, seats, after)
     return True
 
 
@@ -49,7 +40,7 @@ def lost_by_absence(table: Table, mine: list[Seat]) -> bool:
     to the sweep (holding two seats, either hand's absence loses the pair's match)."""
     if table.outcome != Table.Outcome.ABSENT or table.state is None:
         return False
-    return match_of(table).abandoned_by in {seat.index for seat in mine}
+    return core.match_of(table).abandoned_by in {seat.index for seat in mine}
 
 
 def table_abandon(*, table_id: int, user) -> Table:
@@ -59,9 +50,9 @@ def table_abandon(*, table_id: int, user) -> Table:
     ``not_found`` (404, not seated), ``hand_over`` (409, already over)."""
     now = timezone.now()
     with transaction.atomic():
-        table = lock(table_id)
-        seats = table_seats(table)
-        seat = seats_of_user(seats, user)[0]
+        table = core.lock(table_id)
+        seats = core.table_seats(table)
+        seat = core.seats_of_user(seats, user)[0]
         if expire_if_overdue(table, seats, now):
             return table
         if table.status == Table.Status.WAITING:
@@ -69,11 +60,11 @@ def table_abandon(*, table_id: int, user) -> Table:
             return table
         if table.status != Table.Status.PLAYING:
             raise match_over()
-        match = match_of(table)
+        match = core.match_of(table)
         table.outcome = Table.Outcome.ABANDONED
         after = abandon(match, seat.index)
-        save_transition(table, seats, match, after, now, chosen_actions=0)
-        follow_up(table, seats, after)
+        core.save_transition(table, seats, match, after, now, chosen_actions=0)
+        core.follow_up(table, seats, after)
     return table
 
 
@@ -104,10 +95,10 @@ def table_forfeit_overdue(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table = lock(table_id, skip_locked=skip_locked)
+        table = core.lock(table_id, skip_locked=skip_locked)
         if table is None:  # another worker holds it and applies the same rule
             return False
-        return expire_if_overdue(table, table_seats(table), now)
+        return expire_if_overdue(table, core.table_seats(table), now)
 
 
 def table_close_idle(
@@ -122,13 +113,13 @@ def table_close_idle(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table = lock(table_id, skip_locked=skip_locked)
+        table = core.lock(table_id, skip_locked=skip_locked)
         if table is None:  # another worker holds it and applies the same rule
             return False
         idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
-        if table.status not in ACTIVE or table.last_move_at >= idle_since:
+        if table.status not in core.ACTIVE or table.last_move_at >= idle_since:
             return False
-        if expire_if_overdue(table, table_seats(table), now):
+        if expire_if_overdue(table, core.table_seats(table), now):
             return False
         _close(table, now, Table.Outcome.IDLE)
         outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
@@ -138,8 +129,8 @@ def table_close_idle(
 def table_close_by_moderator(*, table_id: int) -> bool:
     """Close a table without a winner (the admin action). False when already ended."""
     with transaction.atomic():
-        table = lock(table_id)
-        if table.status not in ACTIVE:
+        table = core.lock(table_id)
+        if table.status not in core.ACTIVE:
             return False
         _close(table, timezone.now(), Table.Outcome.MODERATOR)
         outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)

@@ -31,7 +31,7 @@ from tables.seating import (
     new_invite_token,
     offered_profiles,
 )
-from tables.services.core import follow_up, lock, save_transition, table_seats
+from tables.services import core
 
 
 def table_create(
@@ -70,7 +70,7 @@ def table_create(
         seat_rows = _seat_rows(table, profile, creator, others, now)
         Seat.objects.bulk_create(seat_rows)
         if all(seat.bot or seat.user_id for seat in seat_rows):
-            _start_match(table, table_seats(table), now)
+            _start_match(table, core.table_seats(table), now)
     return table
 
 
@@ -134,8 +134,8 @@ def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
     rules = PROFILES[table.rules]
     match = advance(new_match(table.seats, table.target, seed=new_seed(), rules=rules))
     table.status = Table.Status.PLAYING
-    save_transition(table, seats, None, match, now, chosen_actions=0)
-    follow_up(table, seats, match)
+    core.save_transition(table, seats, None, match, now, chosen_actions=0)
+    core.follow_up(table, seats, match)
 
 
 def seat_join(*, token: str, user) -> Seat:
@@ -157,8 +157,8 @@ def seat_join(*, token: str, user) -> Seat:
         )
         if seat is None:
             raise invite_not_found()
-        table = lock(seat.table_id)
-        seats = table_seats(table)
+        table = core.lock(seat.table_id)
+        seats = core.table_seats(table)
         seat = next(s for s in seats if s.pk == seat.pk)
         if table.status != Table.Status.WAITING or not seat.is_open:
             raise table_not_open()
@@ -191,7 +191,7 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
     ``table_not_open`` (409) once the match has started.
     """
     with transaction.atomic():
-        table = lock(table_id)
+        table = core.lock(table_id)
         if table.creator_id != user.pk:
             raise not_found()
         if table.status != Table.Status.WAITING:
@@ -199,7 +199,7 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
         seat = next(
             (
                 s
-                for s in table_seats(table)
+                for s in core.table_seats(table)
                 if s.index == seat_index and s.is_open and s.invite_token is not None
             ),
             None,

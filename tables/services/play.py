@@ -31,17 +31,7 @@ from tables.errors import (
 )
 from tables.models import Seat, Table
 from tables.seating import acting_seat
-from tables.services import outbox
-from tables.services.core import (
-    acting_bot,
-    continue_match,
-    follow_up,
-    lock,
-    match_of,
-    save_transition,
-    seats_of_user,
-    table_seats,
-)
+from tables.services import core, outbox
 from tables.services.endings import expire_if_overdue, lost_by_absence
 
 
@@ -75,25 +65,25 @@ def move_play(
     """
     now = timezone.now()
     with transaction.atomic():
-        table = lock(table_id)
-        seats = table_seats(table)
-        mine = seats_of_user(seats, user)
+        table = core.lock(table_id)
+        seats = core.table_seats(table)
+        mine = core.seats_of_user(seats, user)
         expired = expire_if_overdue(table, seats, now) or lost_by_absence(table, mine)
         if not expired:
             parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
             if seat is not None and seat not in {s.index for s in mine}:
                 raise not_your_seat()
             _check_playable(table, version)
-            match = match_of(table)
+            match = core.match_of(table)
             index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
             try:
                 chosen = _chosen_action(match, index, action, parsed, end)
-                after = continue_match(play_turn(match, chosen))
+                after = core.continue_match(play_turn(match, chosen))
             except IllegalMove as error:
                 detail = _other_hand_detail(match, error, index, mine, parsed)
                 raise refused_move(error, detail) from None
-            save_transition(table, seats, match, after, now, chosen_actions=1)
-            follow_up(table, seats, after, actor=user)
+            core.save_transition(table, seats, match, after, now, chosen_actions=1)
+            core.follow_up(table, seats, after, actor=user)
             return table
     raise turn_expired()
 
@@ -172,9 +162,9 @@ def bot_play(*, table_id: int, version: int) -> bool:
     table = Table.objects.filter(pk=table_id, version=version, status=Table.Status.PLAYING).first()
     if table is None:
         return False
-    seats = table_seats(table)
-    match = match_of(table)
-    seat = acting_bot(seats, match)
+    seats = core.table_seats(table)
+    match = core.match_of(table)
+    seat = core.acting_bot(seats, match)
     if seat is None:
         return False
     view = view_for(match, seat.index)
@@ -184,12 +174,12 @@ def bot_play(*, table_id: int, version: int) -> bool:
         play = optional_actions(match)[0]
     now = timezone.now()
     with transaction.atomic():
-        table = lock(table_id)
+        table = core.lock(table_id)
         if table.version != version or table.status != Table.Status.PLAYING:
             return False
-        after = continue_match(play_turn(match, play))
-        save_transition(table, seats, match, after, now, chosen_actions=1)
-        follow_up(table, seats, after)
+        after = core.continue_match(play_turn(match, play))
+        core.save_transition(table, seats, match, after, now, chosen_actions=1)
+        core.follow_up(table, seats, after)
     return True
 
 
