@@ -16,7 +16,7 @@ from dominoes.tiles import parse_tile
 from tables.help import present, summary_strings
 from tables.help_examples import EXAMPLES
 from tables.templatetags.tiles import tile_svg
-from tables.views import ui_strings
+from tables.ui_strings import ui_strings
 
 pytestmark = pytest.mark.django_db
 
