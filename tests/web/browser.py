@@ -83,6 +83,23 @@ def version(page) -> int:
     return int(page.get_attribute("#table", "data-version"))
 
 
+def wait_for_version(
+    page, *, above: int | None = None, at_least: int | None = None, or_refusal: bool = False
+) -> None:
+    """Wait until the table page shows a version above ``above`` (or at least
+    ``at_least``), or with ``or_refusal`` until it shows a refusal (#message.error).
+
+    The predicate is a function, not a string expression: Playwright evaluates a string
+    with ``eval``, which the Content-Security-Policy (script-src 'self') refuses."""
+    least = above + 1 if above is not None else at_least
+    page.wait_for_function(
+        """([least, orRefusal]) =>
+          Number(document.getElementById("table").dataset.version) >= least
+          || (orRefusal && document.querySelector("#message.error") !== null)""",
+        arg=[least, or_refusal],
+    )
+
+
 def refresh(page) -> None:
     """Ask the page to poll now (it polls every few seconds, and at once when shown)."""
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -112,10 +129,7 @@ def play_a_turn(page, *, keyboard: bool = False) -> bool:
             page.locator("#end-choice .end-btn").last.click()
     # The table moves on, or the page shows a refusal (a busy SQLite test database can
     # refuse a write): then the player simply tries again, as a person would.
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) > {before}"
-        " || document.querySelector('#message.error') !== null"
-    )
+    wait_for_version(page, above=before, or_refusal=True)
     return True
 
 

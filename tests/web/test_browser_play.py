@@ -25,6 +25,7 @@ from tests.web.browser import (
     shown_scores,
     signed_in,
     version,
+    wait_for_version,
 )
 
 pytestmark = BROWSER_MARKS
@@ -81,9 +82,7 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
     page_b.wait_for_selector("#last-hand:not([hidden])")
     api = page_a.request.get(f"{base}/api/v1/tables/{table_id}/").json()
     table = Table.objects.get(pk=table_id)
-    page_a.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) >= {table.version}"
-    )
+    wait_for_version(page_a, at_least=table.version)
     assert shown_scores(page_a) == api["game"]["scores"]
     assert shown_scores(page_b) == api["game"]["scores"]
     assert sum(api["game"]["scores"]) > 0 or api["game"]["last_hand"]["winners"] == []
@@ -204,7 +203,7 @@ def test_rule_profiles_in_the_browser(live_server, new_page, alice):
     shot(page, "choices-first-double-phone", PHONE)
     before = version(page)
     page.click("#choices button[data-action=draw]")
-    page.wait_for_function(f"Number(document.getElementById('table').dataset.version) > {before}")
+    wait_for_version(page, above=before)
     assert "Has robado una ficha." in page.inner_text("#message")
 
 

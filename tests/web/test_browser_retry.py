@@ -16,7 +16,7 @@ import pytest
 
 from tables import selectors
 from tables.models import Move, Table
-from tests.web.browser import BROWSER_MARKS, signed_in, version
+from tests.web.browser import BROWSER_MARKS, signed_in, version, wait_for_version
 from tests.web.conftest import seat_friends
 
 pytestmark = BROWSER_MARKS
@@ -63,10 +63,7 @@ def test_a_move_retried_after_a_failure_is_applied_once_with_the_same_key(
 
     page.click("#hand button.tile-btn.playable:not([disabled])")  # the lead: one way only
 
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) > {before}"
-        " || document.querySelector('#message.error') !== null"
-    )
+    wait_for_version(page, above=before, or_refusal=True)
     assert page.inner_text("#message") == f"Has jugado {tile}."
     assert len(keys) == 2, keys
     assert keys[0] and keys[0] == keys[1]
@@ -95,8 +92,6 @@ def test_each_click_gets_its_own_key(live_server, new_page, alice, bob):
         page.locator("#hand button.tile-btn.playable:not([disabled])").first.click()
         if page.locator("#end-choice").is_visible():
             page.locator("#end-choice .end-btn").first.click()
-        page.wait_for_function(
-            f"Number(document.getElementById('table').dataset.version) > {before}"
-        )
+        wait_for_version(page, above=before)
         table.refresh_from_db()
     assert len(keys) == 2 and all(keys) and keys[0] != keys[1], keys
