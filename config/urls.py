@@ -1,15 +1,23 @@
 """Top-level routes. API under /api/v1/, browser pages elsewhere."""
 
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import views as accounts_views
+
+# Swagger UI under the Content-Security-Policy (config/settings/base.py): its start-up script
+# comes from a URL, not inline, its page styles from a file (templates/api/swagger_ui.html),
+# and its icons are data: images, allowed on this page only.
+swagger_ui = csp_update({"img-src": ["data:"]})(
+    SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html")
+)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/v1/docs/", swagger_ui, name="api-docs"),
     path("api/v1/", include("accounts.api_urls")),
     path("api/v1/", include("tables.api_urls")),
     path("accounts/", include("accounts.urls")),

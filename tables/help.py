@@ -1,10 +1,11 @@
 """The rules page (``/reglas/``, public) and the words the table page uses to explain a
-finished hand with its numbers (``summary_strings``, merged into ``views.ui_strings``).
+finished hand with its numbers (``summary_strings``, merged into ``tables.ui_strings``).
 
-The rules themselves are prose in two templates, ``help/rules_es.html`` and
-``help/rules_en.html`` (one per language; every rule keeps its RULES.md id as an anchor,
-``/reglas/#R22``). The worked examples are data (``tables.help_examples``) turned into
-sentences here, so every number on the page comes from the checked data.
+The rules themselves are prose in one template per page, ``help/rules.html`` and
+``help/profiles.html``, written in Spanish with translated blocks (English in
+``locale/en``; every rule keeps its RULES.md id as an anchor, ``/reglas/#R22``). The
+worked examples are data (``tables.help_examples``) turned into sentences here, so every
+number on the page comes from the checked data.
 """
 
 from __future__ import annotations
@@ -14,32 +15,24 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from dominoes.rules import CLASSIC, PROFILES
 from tables.help_examples import EXAMPLES, Example
 from tables.seating import holds_two_hands
 
-#: The languages with their own rules text; anything else reads the Spanish one.
-PROSE_LANGUAGES = ("es", "en")
 
-
-def _prose_context(request: HttpRequest, page: str) -> dict[str, Any]:
-    """What both help pages need: ``prose``, the template ``help/<page>_<language>.html``
-    in the request's language (Spanish for any language without its own text), and the
-    reader's ``pip_colour`` (coloured when signed out)."""
-    language = (get_language() or "es").split("-")[0]
-    if language not in PROSE_LANGUAGES:
-        language = "es"
+def _prose_context(request: HttpRequest) -> dict[str, Any]:
+    """What both help pages need: the reader's ``pip_colour`` (coloured when signed out)."""
     user = request.user
     pip_colour = getattr(user, "pip_colour", "coloured") if user.is_authenticated else "coloured"
-    return {"prose": f"help/{page}_{language}.html", "pip_colour": pip_colour}
+    return {"pip_colour": pip_colour}
 
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules, the table options, the bots and tips for beginners (R1-R31)."""
-    context = _prose_context(request, "rules")
+    context = _prose_context(request)
     context["examples"] = {example.key.replace("-", "_"): present(example) for example in EXAMPLES}
     return render(request, "help/rules.html", context)
 
@@ -241,4 +234,4 @@ def profile_facts(name: str) -> dict[str, Any]:
 def profiles(request: HttpRequest) -> HttpResponse:
     """``/reglas/perfiles/``: a short summary of every other rule profile a table may be
     created with, each under its anchor ``#perfil-<name>`` (docs/profiles.md)."""
-    return render(request, "help/profiles.html", _prose_context(request, "profiles"))
+    return render(request, "help/profiles.html", _prose_context(request))

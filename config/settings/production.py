@@ -13,7 +13,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")  # no default either
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.static_storage.ModuleStaticFilesStorage"},
 }
 
 # TLS ends at the proxy in front of gunicorn, which says so in X-Forwarded-Proto.

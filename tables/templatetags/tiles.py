@@ -1,6 +1,6 @@
 """``{% tile "6-4" %}``: a domino tile as inline SVG, drawn like the table page's tiles.
 
-The geometry copies ``tileSvg`` in ``static/js/table.js`` (a 100x50 face, rounded corners,
+The geometry copies ``tileSvg`` in ``static/js/table/tiles.js`` (a 100x50 face, rounded corners,
 a divider, pips at the same centres with the classes ``pip p<n>``), so the rules page's
 pictures look like the tiles on the table and take the same CSS, pip colours included
 (``.pips-coloured`` / ``.pips-black`` on an ancestor). Unlike the table page's decorative
@@ -17,7 +17,7 @@ from dominoes.tiles import parse_tile
 
 register = template.Library()
 
-# Pip centres in a unit square, for 0..9: the same table as table.js's PIPS (7..9 for
+# Pip centres in a unit square, for 0..9: the same table as tiles.js's PIPS (7..9 for
 # double-nine sets: a 3 x 3 grid, less the middle column's ends for 7 and the centre for 8).
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
@@ -51,7 +51,7 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     ),
 }
 
-#: Pip radius: the 7-9 grids are denser (as in table.js).
+#: Pip radius: the 7-9 grids are denser (as in tiles.js).
 RADIUS = {count: 4.5 if count > 6 else 5 for count in PIPS}
 
 
@@ -73,7 +73,7 @@ def tile_svg(name: str, vertical: bool = False) -> str:
     for half, count in enumerate((tile.high, tile.low)):
         ox, oy = (0, half * 50) if vertical else (half * 50, 0)
         for px, py in PIPS[count]:
-            # Horizontal tiles lay the six in rows, as real tiles do (as in table.js).
+            # Horizontal tiles lay the six in rows, as real tiles do (as in tiles.js).
             x, y = (px, py) if vertical else (py, px)
             pips.append((_num(ox + 4 + x * 42), _num(oy + 4 + y * 42), _num(RADIUS[count]), count))
     return format_html(

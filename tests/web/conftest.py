@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
+from tests.web.browser import ARGS, CHROMIUM, PHONE
 
+STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
 TILE_TOKEN = re.compile(r"(?<![\d-])[0-6]-[0-6](?![\d-])")
 
 
@@ -45,6 +48,48 @@ def tile_tokens(html: str) -> set[str]:
     return set(TILE_TOKEN.findall(html))
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright, one per test module (skipped without
+    Playwright). Playwright's sync API runs an event loop in this thread, so Django's
+    async-safety check is told that the test's own ORM calls (fixtures, assertions) are
+    fine: while this module's browser runs, never process-wide (the deploy check refuses
+    the variable). Module scope: set before the browser starts."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            yield browser
+            browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """``new_page(viewport=PHONE)``: a page in a fresh context (Spanish, 15 s timeouts)
+    that accepts every dialog."""
+    contexts = []
+
+    def make(viewport=PHONE):
+        context = browser.new_context(viewport=viewport, locale="es-ES")
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture
 def two_seat_table(alice, bob):
     return seat_friends(alice, [bob])
+
+
+def table_page_script() -> str:
+    """The table page's script: its entry module ``static/js/table.js`` and every module
+    under ``static/js/table/`` it is made of, as one text."""
+    modules = [STATIC_JS / "table.js", *sorted((STATIC_JS / "table").glob("*.js"))]
+    return "\n".join(module.read_text(encoding="utf-8") for module in modules)

@@ -1,173 +1,34 @@
 """End to end in a real browser (Debian's Chromium driven by Playwright): sign up through a
 share link, play a whole hand between two people, and a whole match against a bot, by
 clicking tiles. Screenshots of the table page go to artifacts/ for a human to look at.
-
-Playwright's sync API runs an event loop in this thread, so Django's async-safety check
-has to be told that the ORM calls made here (fixtures, assertions) are fine.
+The browser and the players' steps are in tests/web/browser.py and conftest.py.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
 from tables.models import Table
-from tests.conftest import PASSWORD
+from tests.web.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    create_table,
+    log_in,
+    open_create_form,
+    play_a_turn,
+    refresh,
+    shot,
+    shown_scores,
+    signed_in,
+    version,
+    wait_for_version,
+)
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _orm_beside_playwright():
-    """Playwright's sync API runs an event loop in this thread; the test's own ORM calls
-    are still synchronous. Allowed for this module's tests only, never process-wide (the
-    deploy check refuses the variable). Module scope: set before the browser starts."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        yield
-
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM), reason="needs Chromium: apt-get install -y chromium"
-    ),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def new_page(browser):
-    contexts = []
-
-    def make(viewport=PHONE):
-        context = browser.new_context(viewport=viewport, locale="es-ES")
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def shot(page, name: str, viewport=None) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    if viewport:
-        page.set_viewport_size(viewport)
-        page.wait_for_timeout(150)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit].primary")
-    page.wait_for_url(f"{base}/")
-
-
-def signed_in(new_page, base: str, username: str):
-    """A fresh page with ``username`` signed in."""
-    page = new_page()
-    log_in(page, base, username)
-    return page
-
-
-def open_create_form(page, base: str, rules: str) -> None:
-    """The create-table form with the rule profile ``rules`` chosen."""
-    page.goto(f"{base}/mesas/nueva/")
-    page.select_option("#id_rules", rules)
-
-
-def create_table(page, base: str, seats: int, target: int, others: list[str]) -> int:
-    page.goto(f"{base}/mesas/nueva/")
-    page.check(f"input[name=seats][value='{seats}']")
-    page.check(f"input[name=target][value='{target}']")
-    for index, kind in enumerate(others, start=1):
-        page.select_option(f"#id_seat_{index}", kind)
-    page.click("#create-form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/mesas/\d+/$"))
-    return int(re.search(r"/mesas/(\d+)/$", page.url).group(1))
-
-
-def version(page) -> int:
-    return int(page.get_attribute("#table", "data-version"))
-
-
-def refresh(page) -> None:
-    """Ask the page to poll now (it polls every few seconds, and at once when shown)."""
-    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-
-
-def play_a_turn(page, *, keyboard: bool = False) -> bool:
-    """If it is this page's turn, click a highlighted tile (and an end when asked) and wait
-    for the table to move on. Returns False when it was not this page's turn. With
-    ``keyboard`` the tile and the end are chosen with Tab/Enter instead of clicks."""
-    if not page.locator("#table.my-turn").count():
-        return False
-    tiles = page.locator("#hand button.tile-btn.playable:not([disabled])")
-    if not tiles.count():
-        return False
-    before = version(page)
-    if keyboard:
-        tiles.first.focus()
-        page.keyboard.press("Enter")
-    else:
-        tiles.first.click()
-    if page.locator("#end-choice").is_visible():
-        if not (ARTIFACTS / "end-choice-phone.png").exists():
-            shot(page, "end-choice-phone")
-        if keyboard:
-            page.keyboard.press("Enter")  # focus moved to the first end
-        else:
-            page.locator("#end-choice .end-btn").last.click()
-    # The table moves on, or the page shows a refusal (a busy SQLite test database can
-    # refuse a write): then the player simply tries again, as a person would.
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) > {before}"
-        " || document.querySelector('#message.error') !== null"
-    )
-    return True
-
-
-def shown_scores(page) -> list[int]:
-    return [
-        int(v)
-        for v in page.locator("#scoreboard .score").evaluate_all(
-            "els => els.map(e => e.dataset.score)"
-        )
-    ]
+pytestmark = BROWSER_MARKS
 
 
 def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_page, alice):
@@ -221,9 +82,7 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
     page_b.wait_for_selector("#last-hand:not([hidden])")
     api = page_a.request.get(f"{base}/api/v1/tables/{table_id}/").json()
     table = Table.objects.get(pk=table_id)
-    page_a.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) >= {table.version}"
-    )
+    wait_for_version(page_a, at_least=table.version)
     assert shown_scores(page_a) == api["game"]["scores"]
     assert shown_scores(page_b) == api["game"]["scores"]
     assert sum(api["game"]["scores"]) > 0 or api["game"]["last_hand"]["winners"] == []
@@ -344,7 +203,7 @@ def test_rule_profiles_in_the_browser(live_server, new_page, alice):
     shot(page, "choices-first-double-phone", PHONE)
     before = version(page)
     page.click("#choices button[data-action=draw]")
-    page.wait_for_function(f"Number(document.getElementById('table').dataset.version) > {before}")
+    wait_for_version(page, above=before)
     assert "Has robado una ficha." in page.inner_text("#message")
 
 

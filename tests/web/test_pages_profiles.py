@@ -16,6 +16,7 @@ from tables import selectors, services
 from tables.help import PROFILE_LABELS
 from tables.models import Seat, Table
 from tables.templatetags.tiles import tile_svg
+from tests.web.conftest import table_page_script
 
 pytestmark = pytest.mark.django_db
 
@@ -210,7 +211,7 @@ def test_double_nine_pips_are_drawn_in_the_svg():
         assert tile_svg(f"{count}-0").count("<circle") == count
     assert tile_svg("9-8").count('class="pip p9"') == 9
     assert tile_svg("9-8").count('class="pip p8"') == 8
-    script = open("static/js/table.js", encoding="utf-8").read()
+    script = table_page_script()
     for count in (7, 8, 9):
         row = re.search(rf"^  {count}: (\[.*\]),$", script, re.M)
         assert row, f"table.js lays out {count} pips"

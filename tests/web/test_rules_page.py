@@ -7,7 +7,6 @@ import re
 from html import unescape
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 
 from dominoes.rules import CLASSIC
@@ -16,7 +15,8 @@ from dominoes.tiles import parse_tile
 from tables.help import present, summary_strings
 from tables.help_examples import EXAMPLES
 from tables.templatetags.tiles import tile_svg
-from tables.views import ui_strings
+from tables.ui_strings import ui_strings
+from tests.web.conftest import table_page_script
 
 pytestmark = pytest.mark.django_db
 
@@ -192,7 +192,7 @@ def test_the_table_page_gets_the_hand_summary_words():
 
 
 def test_the_table_page_script_uses_every_summary_word():
-    script = (settings.BASE_DIR / "static" / "js" / "table.js").read_text()
+    script = table_page_script()
 
     for key in summary_strings():
         assert f"T.{key}" in script, key

@@ -1,0 +1,165 @@
+// The table page's controller: draws the whole table from ``store.table`` (render), turns
+// clicks into moves through the API client, and keeps the table fresh by polling. Every
+// answer (a move's, a poll's) replaces the table JSON and the page is drawn again: there
+// is one renderer and nothing to keep in step on the server.
+
+import { apiClient, newKey } from "./api.js";
+import { fmt, say } from "./dom.js";
+import { renderHand, renderOtherHand } from "./hand.js";
+import { renderInvites } from "./invites.js";
+import { renderLine } from "./line.js";
+import { describeChange, renderLog } from "./log.js";
+import { T, csrfToken, root, urls } from "./page.js";
+import { createPoll } from "./poll.js";
+import { renderPlayers, renderScoreboard } from "./seats.js";
+import { canPlay, isActive, store } from "./state.js";
+import { renderResult, renderStatus } from "./status.js";
+import { renderLastHand } from "./summary.js";
+
+const client = apiClient(csrfToken);
+
+// What the rendered buttons do (hand.js).
+const actions = {
+  choose,
+  send,
+  sendAction,
+  cancelEndChoice() {
+    store.pending = null;
+    render();
+  },
+};
+
+const poll = createPoll({
+  client,
+  url: urls.table,
+  store,
+  isActive,
+  onTable(table) {
+    const before = store.table;
+    store.table = table;
+    if (table.version !== before.version) {
+      store.pending = null;
+      say(describeChange(before, table));
+    }
+    render();
+  },
+  onSame: renderStatus, // keep the clock moving
+  onOffline: () => say(T.offline, "error"),
+});
+
+export function render() {
+  const state = store.table;
+  const game = state.game;
+  renderStatus();
+  renderInvites();
+  renderPlayers();
+  renderScoreboard();
+  renderLine();
+  renderHand(actions);
+  renderLastHand();
+  renderLog(game);
+  renderResult();
+  document.getElementById("abandon").hidden = !isActive();
+  for (const id of ["board", "my-hand", "log-section"]) document.getElementById(id).hidden = !game;
+  renderOtherHand();
+  root.dataset.version = state.version;
+  root.classList.toggle("my-turn", state.your_turn);
+}
+
+// --- playing -----------------------------------------------------------------------------
+
+function choose(tile) {
+  if (store.busy || !canPlay()) return;
+  const moves = store.table.game.legal_moves.filter((m) => m.tile === tile);
+  if (!moves.length) return;
+  if (moves.length === 1) {
+    send(moves[0]);
+    return;
+  }
+  store.pending = store.pending === tile ? null : tile; // R12: the tile fits both ends; ask which
+  render();
+  const first = document.querySelector("#end-choice .end-btn");
+  if (first) first.focus();
+}
+
+async function send(move) {
+  // ``seat`` says which of my hands plays (it matters when I hold two: seven_plus_seven).
+  const state = store.table;
+  const body = { tile: move.tile, end: move.end, version: state.version, seat: state.your_seat };
+  await submit(body, fmt(T.played, { tile: move.tile }));
+}
+
+// Draw or pass by the seat's own choice: the same moves endpoint as a play, with
+// ``{action, version}`` (the server draws the top tile).
+async function sendAction(action) {
+  const body = { action, version: store.table.version, seat: store.table.your_seat };
+  await submit(body, action === "draw" ? T.you_drew : T.you_passed);
+}
+
+// Post one move (a play, a draw or a pass) unless one is on its way, then show the answer.
+// One Idempotency-Key for this intent: the client's retries (network, 5xx) all send it,
+// so a move whose answer was lost is applied once.
+async function submit(body, doneMessage) {
+  if (store.busy) return;
+  store.busy = true;
+  store.pending = null;
+  store.restoreFocus = true;
+  say(T.sending);
+  render();
+  try {
+    take(await client.post(urls.moves, body, { idempotencyKey: newKey() }), doneMessage);
+  } catch (error) {
+    say(T.offline, "error");
+  } finally {
+    store.busy = false;
+    render();
+    poll.schedule(500);
+  }
+}
+
+// Apply an API answer: a new view of the table, or a refusal {code, detail} shown politely.
+function take(answer, doneMessage) {
+  if (answer.ok) {
+    store.table = answer.data;
+    store.etag = answer.etag || store.etag;
+    say(doneMessage, "ok");
+    return true;
+  }
+  say(fmt(T.refused, { detail: answer.error.detail }), "error");
+  store.etag = null; // stale_version, not_your_turn...: fetch the table afresh
+  return false;
+}
+
+// Abandoning is not retried: it carries no Idempotency-Key, so a retry could not be told
+// from a second request.
+async function abandonMatch() {
+  if (!window.confirm(T.abandon_confirm)) return;
+  store.busy = true;
+  try {
+    take(await client.post(urls.abandon), "");
+  } catch (error) {
+    say(T.offline, "error");
+  } finally {
+    store.busy = false;
+    render();
+  }
+}
+
+function cancelOnEscape(event) {
+  if (event.key === "Escape" && store.pending !== null) {
+    const tile = store.pending;
+    store.pending = null;
+    render();
+    const back = document.querySelector(`#hand [data-tile="${tile}"]`);
+    if (back) back.focus();
+  }
+}
+
+// Draw the table, wire the page's own buttons and start polling.
+export function start() {
+  document.getElementById("abandon").addEventListener("click", abandonMatch);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll.schedule(0); });
+  document.addEventListener("keydown", cancelOnEscape);
+  render();
+  poll.schedule();
+}

@@ -1,0 +1,46 @@
+// Small DOM helpers for the table page: fill a translated template, build elements, say
+// something in the message line, link a rule on /reglas/.
+
+import { T } from "./page.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// "%(name)s" placeholders (Django's style, as tables/ui_strings.py writes them).
+export function fmt(template, values) {
+  return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+}
+
+// h("li", {class, text, onclick, ...attributes}, ...children): null/false leave things out.
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function svgEl(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  return el;
+}
+
+// The message line under the title (role=status): ``kind`` "ok" or "error", or none.
+export function say(text, kind) {
+  const box = document.getElementById("message");
+  box.textContent = text || "";
+  box.className = "message" + (kind ? " " + kind : "");
+}
+
+// A link to rule ``id`` ("R22") on the rules page.
+export function ruleLink(id) {
+  return h("a", { href: `/reglas/#${id}`, class: "rule" }, fmt(T.rule, { id }));
+}

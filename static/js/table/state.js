@@ -1,0 +1,79 @@
+// The page's state and what follows from it. ``store.table`` is the latest table JSON
+// (replaced whole by every answer and poll); the rest is the page's own: the ETag of that
+// JSON, whether a move is on its way, the tile waiting for an end choice (R12) and whether
+// focus goes back into the hand after the next render. The functions below only read.
+
+import { fmt } from "./dom.js";
+import { T, firstTable, profile } from "./page.js";
+
+export const store = {
+  table: firstTable,
+  etag: null,
+  busy: false,
+  pending: null, // the tile waiting for an end choice (R12)
+  restoreFocus: false, // put focus back in the hand after a move re-renders it
+};
+
+export function plainName(seat) {
+  const player = store.table.players[seat];
+  return (player && player.name) || T.open_seat;
+}
+
+// One person may hold two seats (seven_plus_seven): their name then says which hand.
+function twoHands() {
+  return Boolean(profile.two_hands);
+}
+
+export function playerName(seat) {
+  const name = plainName(seat);
+  const player = store.table.players[seat];
+  if (twoHands() && player && player.name) return fmt(T.seat_name, { name, n: seat + 1 });
+  return name;
+}
+
+// Names of seats, each person once ("alice y bob", not "alice y alice").
+export function joinNames(seats) {
+  return [...new Set(seats.map(plainName))].join(T.and);
+}
+
+// Every seat I hold: one, or both seats of my pair (seven_plus_seven).
+export function mySeats() {
+  const state = store.table;
+  return state.your_seats || [state.your_seat];
+}
+
+// Four seats play in two pairs, partners opposite (R2), unless the profile plays alone.
+export function inPairs() {
+  return store.table.seats === 4 && profile.pairs;
+}
+
+// Before a lead the winning pair chooses (cuban), either partner may lead: the one the
+// table waits for has ``your_turn``, the other gets ``legal_moves`` too.
+export function canPlay() {
+  const state = store.table;
+  const game = state.game;
+  if (state.status !== "playing" || !game) return false;
+  if (state.your_turn) return true;
+  return Boolean(game.lead_seats && game.lead_seats.includes(state.your_seat) && game.legal_moves.length);
+}
+
+// Draw or pass, where the profile makes them the seat's own choice (first_double):
+// ``game.choices`` is ["draw", "pass"] then, else empty or absent.
+export function choicesOf(game) {
+  return (game && store.table.your_turn && game.choices) || [];
+}
+
+export function isActive() {
+  const status = store.table.status;
+  return status === "waiting" || status === "playing";
+}
+
+export function timeLeft(deadline) {
+  if (!deadline) return "";
+  const ms = Date.parse(deadline) - Date.now();
+  const minutes = Math.floor(ms / 60000);
+  if (minutes < 1) return T.under_a_minute;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 1) return fmt(T.minutes, { m: minutes });
+  return fmt(T.hours_minutes, { h: hours, m: minutes % 60 });
+}

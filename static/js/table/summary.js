@@ -1,0 +1,62 @@
+// The summary of the hand that just ended (R19): how it ended (R17 domino, R18 blocked),
+// capicúa where the profile has it, the numbers explained (explain.js, classic rules), who
+// scored, and every seat's tiles and count. All of the hand summary is drawn here.
+
+import { fmt, h, ruleLink } from "./dom.js";
+import { whyNumbers } from "./explain.js";
+import { T, profile } from "./page.js";
+import { joinNames, playerName, store } from "./state.js";
+import { tileNamed } from "./tiles.js";
+
+function howItEnded(last) {
+  const why = h("p", { class: "why" });
+  if (last.end === "domino") {
+    const out = last.holdings.findIndex((tiles) => tiles.length === 0);
+    why.append(fmt(T.domino, { name: playerName(out >= 0 ? out : last.winners[0]) }), " ", ruleLink("R17"));
+  } else {
+    why.append(T.blocked, " ", ruleLink("R18"));
+  }
+  return why;
+}
+
+// The numbers explained with the house rules (R20-R23); other profiles score their own
+// way, so their tables link to the profile's summary instead.
+function numbers(last) {
+  if (profile.name === "classic") return h("p", { class: "why numbers" }, whyNumbers(last));
+  return h("p", { class: "why numbers" }, T.profile_scoring, " ", h("a", { href: profile.url, class: "rule" }, profile.label), ".");
+}
+
+function holdings(last) {
+  const list = h("ul", { class: "holdings" });
+  last.holdings.forEach((tiles, seat) => {
+    const row = h("li", { class: last.winners.includes(seat) ? "winner" : "" },
+      h("span", { class: "name" }, playerName(seat), last.winners.includes(seat) ? " ★" : ""),
+      h("span", { class: "count" }, fmt(T.count, { n: last.counts[seat] })));
+    const shown = h("span", { class: "mini-tiles", "aria-label": tiles.length ? tiles.join(", ") : T.no_tiles, role: "img" });
+    for (const tile of tiles) shown.append(tileNamed(tile, false));
+    if (!tiles.length) shown.append(T.no_tiles);
+    row.append(shown);
+    list.append(row);
+  });
+  return list;
+}
+
+export function renderLastHand() {
+  const section = document.getElementById("last-hand");
+  const body = document.getElementById("last-hand-body");
+  const last = store.table.game && store.table.game.last_hand;
+  section.hidden = !last;
+  body.replaceChildren();
+  if (!last) return;
+  document.getElementById("last-hand-title").textContent = fmt(T.hand_result, { n: last.number + 1 });
+  body.append(howItEnded(last));
+  if (last.capicua) body.append(h("p", { class: "capicua" }, h("strong", {}, T.capicua), " ", T.capicua_why));
+  body.append(numbers(last));
+  body.append(
+    h("p", { class: "scored" },
+      last.winners.length && last.points >= 0
+        ? fmt(T.scored, { names: joinNames(last.winners), points: last.points })
+        : T.nobody_scored)
+  );
+  body.append(holdings(last));
+}
