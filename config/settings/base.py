@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from config.settings.environment import (
     env,
     env_bool,
+    env_count,
     env_database,
     env_redis_url,
     env_seconds,
@@ -168,7 +169,9 @@ REST_FRAMEWORK = {
         "signup": "20/hour",
         "login": "20/min",
     },
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # Proxies in front of the app that append to X-Forwarded-For (config.client_address):
+    # 0 counts anonymous clients by the socket's address and ignores the header.
+    "NUM_PROXIES": env_count("NUM_PROXIES", default=0),
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
