@@ -130,6 +130,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# WhiteNoise sends "Access-Control-Allow-Origin: *" with every file by default; the site
+# sends no CORS header at all (README, Security).
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # --- E-mail -----------------------------------------------------------------------------
 # EMAIL_URL: consolemail:// (default), smtp+tls://user:password@host:587, ...
