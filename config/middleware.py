@@ -3,6 +3,7 @@
 import io
 
 from django.conf import settings
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
 from config.api_errors import error_response
@@ -41,6 +42,26 @@ class RequestSizeLimitMiddleware:
                 detail=_("El cuerpo de la petición supera los %(limit)d bytes.") % {"limit": limit},
             )
         return self.get_response(request)
+
+
+class PrivateApiAnswersMiddleware:
+    """Every answer under ``/api/`` that did not choose its own ``Cache-Control`` gets
+    ``max-age=0, no-cache, no-store, must-revalidate, private``: they hold a player's
+    tiles (R31), e-mail or token, and neither a shared cache nor the browser's disk should
+    keep them. The table's GET chooses ``private, no-cache`` so that its ETag still
+    answers 304 (tables.api.TableDetailApi).
+    """
+
+    prefix = "/api/"
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path.startswith(self.prefix) and not response.has_header("Cache-Control"):
+            add_never_cache_headers(response)
+        return response
 
 
 def is_chunked(environ) -> bool:
