@@ -241,3 +241,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# --- Error tracking ---------------------------------------------------------------------
+# SENTRY_DSN set: errors of the web, worker and beat processes go to Sentry, scrubbed of
+# hands, stocks, seeds, snapshots, tokens, passwords, cookies and bodies
+# (config.error_tracking). Unset: nothing is sent anywhere.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    from config.error_tracking import init_error_tracking
+
+    init_error_tracking(SENTRY_DSN, environment=env.str("SENTRY_ENVIRONMENT", default="production"))
