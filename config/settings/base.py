@@ -41,6 +41,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz for the load balancer, before the host check and the HTTPS redirect.
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.PrivateApiAnswersMiddleware",
     "config.middleware.RequestSizeLimitMiddleware",
