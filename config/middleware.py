@@ -6,7 +6,7 @@ from django.conf import settings
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
-from config.api_errors import error_response
+from config.api_errors import API_PREFIX, error_response
 
 
 class RequestSizeLimitMiddleware:
@@ -52,14 +52,12 @@ class PrivateApiAnswersMiddleware:
     answers 304 (tables.api.TableDetailApi).
     """
 
-    prefix = "/api/"
-
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        if request.path.startswith(self.prefix) and not response.has_header("Cache-Control"):
+        if request.path.startswith(API_PREFIX) and not response.has_header("Cache-Control"):
             add_never_cache_headers(response)
         return response
 
