@@ -13,6 +13,7 @@ import json
 import re
 
 from django.db import transaction
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -238,8 +239,12 @@ class TableDetailApi(TableScopedApi):
         if unchanged:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
             response["ETag"] = etag
-            return response
-        return table_response(request, table, seat)
+        else:
+            response = table_response(request, table, seat)
+        # Your tiles: no shared cache keeps them, and the browser asks again each time
+        # (revalidating with the ETag) instead of the API's usual no-store.
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
 
 
 class MoveListCreateApi(TableScopedApi):
