@@ -322,6 +322,16 @@ def _place(
     return ((tile.other(left), left),) + hand.line, (tile.other(left), right)
 
 
+def _placed_on(
+    ends: tuple[int, int],
+    line: tuple[tuple[int, int], ...],
+    before: tuple[tuple[int, int], ...],
+) -> int:
+    """The pip of the end a tile went on: the right end when ``_place`` appended it to
+    the line (``line`` starts as ``before`` did), else the left."""
+    return ends[1] if line[: len(before)] == before else ends[0]
+
+
 def _finish_hand(match: MatchState, hand: HandState, result) -> MatchState:
     hand = replace(hand, result=result)
     scores = add_to_scores(match.scores, result)
@@ -395,6 +405,9 @@ def apply(match: MatchState, action: Action) -> MatchState:
         line, ends = _place(match.rules, hand, action)
         if hand.ends is None and action.end is not None:
             action = Play(seat, action.tile)  # an end given with the lead means nothing
+        elif hand.ends is not None and action.end is None:
+            # Logged with the end it went to, so a log or record never reads it as a lead.
+            action = Play(seat, action.tile, _placed_on(hand.ends, line, hand.line))
         remaining = tuple(tile for tile in holding if tile != action.tile)
         holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
         capicua = (

@@ -9,11 +9,14 @@ import { playerName } from "./state.js";
 export function logLines(game) {
   const lines = [];
   const entries = game.log;
+  let led = false;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const name = playerName(entry.seat);
     if (entry.kind === "play") {
-      lines.push(fmt(entry.end === null ? T.log_lead : T.log_play, { name, tile: entry.tile }));
+      // The hand's first play is its lead; every later one went on an end (R11).
+      lines.push(fmt(led ? T.log_play : T.log_lead, { name, tile: entry.tile }));
+      led = true;
     } else if (entry.kind === "pass") {
       lines.push(fmt(T.log_pass, { name }));
     } else {
