@@ -21,6 +21,15 @@ BOT_CHOICES = [
 ]
 
 
+_ROMAN = ("", "", " II", " III", " IV")
+
+
+def bot_name(bot: str, ordinal: int = 1) -> str:
+    """The name of the ``ordinal``-th (1-based, up to 4) seat a bot ``bot`` (a
+    ``BOT_CHOICES`` key) holds at one table: ``"Nino"``, then ``"Nino II"``, ``"Nino III"``."""
+    return dict(BOT_CHOICES)[bot] + _ROMAN[ordinal]
+
+
 class Table(models.Model):
     """A table of 2, 3 or 4 seats playing one match to a target (R25, R29).
 
@@ -109,6 +118,15 @@ class Seat(models.Model):
     score = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(null=True, blank=True)
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    joined_invite_sha256 = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        db_index=True,
+        editable=False,
+        help_text="SHA-256 of the invite token this seat was taken with: its holder "
+        "re-opening the link lands on the table.",
+    )
     second_hand = models.BooleanField(
         default=False,
         editable=False,
@@ -151,9 +169,17 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The player's name as shown at the table: the bot's name or the username."""
+        """The player's name as shown at the table (pages, API, log, e-mails): the
+        username, or the bot's name, numbered when the same bot sits at more than one seat
+        of the table ("Nino", "Nino II": ``bot_name``). A bot's name reads its table's
+        seats (``table.seat_set``; prefetch them to spare the query)."""
         if self.bot:
-            return dict(BOT_CHOICES)[self.bot]
+            earlier = sum(
+                1
+                for seat in self.table.seat_set.all()
+                if seat.bot == self.bot and seat.index < self.index
+            )
+            return bot_name(self.bot, earlier + 1)
         if self.user_id is not None:
             return self.user.username
         return ""

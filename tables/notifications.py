@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import send_mail
+from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -51,6 +52,16 @@ def _once(items) -> list:
     return list(dict.fromkeys(items))
 
 
+def _seats(table: Table) -> list[Seat]:
+    """The table's seats by index, prefetched on ``table`` so each bot's name
+    (``Seat.display_name``: "Nino II") reads them without another query."""
+    prefetch_related_objects(
+        [table],
+        Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index")),
+    )
+    return list(table.seat_set.all())
+
+
 def _turn_seat(table: Table) -> Seat | None:
     if table.turn_seat is None:
         return None
@@ -85,7 +96,7 @@ def send_match_over(table_id: int) -> int:
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return 0
-    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    seats = _seats(table)
     winners = _once(seat.display_name for seat in seats if seat.index in (table.winners or []))
     left = match_from_dict(table.state).abandoned_by if table.state is not None else None
     left_name = seats[left].display_name if left is not None else ""

@@ -7,6 +7,7 @@ freely as the service layer (``tables.services``) does.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 
@@ -56,6 +57,12 @@ def acting_seat(match: MatchState, mine: list[int]) -> int:
 def new_invite_token() -> str:
     """An invite token: 192 random bits from the CSPRNG, URL-safe (32 characters)."""
     return secrets.token_urlsafe(24)
+
+
+def invite_sha256(token: str) -> str:
+    """The hex SHA-256 of an invite token: what a taken seat keeps of the link it was
+    taken with (``Seat.joined_invite_sha256``), so the link leads its holder back."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def check_invite_token(token: str) -> None:

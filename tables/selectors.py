@@ -41,7 +41,7 @@ from dominoes.rules import rules_named
 from dominoes.state import Action
 from tables.errors import invite_not_found, not_found
 from tables.models import Hand, Move, Seat, Table
-from tables.seating import acting_seat, check_invite_token, hand_seats
+from tables.seating import acting_seat, check_invite_token, hand_seats, invite_sha256
 
 
 def tables_for_user(user) -> QuerySet[Table]:
@@ -277,21 +277,36 @@ def hands_played(table: Table) -> QuerySet[Hand]:
     return Hand.objects.filter(table=table, ended_at__isnull=False).order_by("number")
 
 
-def invite_preview(token: str) -> dict[str, Any]:
+def invite_preview(token: str, user=None) -> dict[str, Any]:
     """What an open invite is for: ``{"table", "seat", "seats", "target", "creator",
-    "partner", "players"}``. Raises ``TableError`` ``invite_not_found`` (404) for an
-    unknown, used or revoked token, or a table no longer waiting. ``hands``: the seats the
-    invite takes (both seats of the rival pair in ``seven_plus_seven``)."""
+    "partner", "players", "joined"}``. ``hands``: the seats the invite takes (both seats
+    of the rival pair in ``seven_plus_seven``). For the person who already took the seat
+    with this link (``user``), the same facts with ``joined`` true: the way back to the
+    table, whatever its status.
+
+    Raises ``TableError`` ``invite_not_found`` (404) for an unknown, revoked or (for
+    anyone else) used token, or a table no longer waiting."""
     check_invite_token(token)
     seat = (
         Seat.objects.filter(invite_token=token, user__isnull=True, bot="", table__status="waiting")
         .select_related("table__creator")
         .first()
     )
+    joined = False
+    if seat is None and getattr(user, "is_authenticated", False):
+        seat = (
+            Seat.objects.filter(
+                joined_invite_sha256=invite_sha256(token), user=user, second_hand=False
+            )
+            .select_related("table__creator")
+            .first()
+        )
+        joined = seat is not None
     if seat is None:
         raise invite_not_found()
     table = _load(seat.table_id)
     return {
+        "joined": joined,
         "table": table.pk,
         "seat": seat.index,
         "hands": hand_seats(table.rules, table.seats, seat.index),

@@ -9,6 +9,7 @@ app_name = "tables"
 urlpatterns = [
     path("", views.home, name="home"),
     path("mesas/nueva/", views.table_create, name="create"),
+    path("mesas/contra-los-bots/", views.play_bots_now, name="play-bots-now"),
     path("mesas/<int:table_id>/", views.table_page, name="table"),
     path("invitacion/<str:token>/", views.invite, name="invite"),
 ]

@@ -70,6 +70,15 @@ def table_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/create.html", context, status=status)
 
 
+@login_required
+@require_http_methods(["POST"])
+def play_bots_now(request: HttpRequest) -> HttpResponse:
+    """"Jugar ya contra los bots": one click makes a classic 2-seat table against Nino, to
+    50 points (the create form's defaults), and opens it; the match starts at once (R30)."""
+    table = services.table_create(creator=request.user, seats=2, target=50, others=["nino"])
+    return redirect("tables:table", table_id=table.pk)
+
+
 @never_cache  # the page embeds the player's tiles (R31): not kept by any cache
 @login_required
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -102,9 +111,11 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
             return _invite_error(request, error)
         return redirect("tables:table", table_id=seat.table_id)
     try:
-        preview = selectors.invite_preview(token)
+        preview = selectors.invite_preview(token, request.user)
     except TableError as error:
         return _invite_error(request, error)
+    if preview["joined"]:  # your own link, re-opened: back to your table
+        return redirect("tables:table", table_id=preview["table"])
     if request.user.is_authenticated:
         mine = selectors.tables_for_user(request.user).filter(pk=preview["table"]).exists()
         if mine:

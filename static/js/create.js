@@ -57,6 +57,20 @@
       if (partner) partner.hidden = !(seats === 4 && pairs);
     });
   }
+  // One choice for every free seat: what seat 2 gets, the seats after it get too, until
+  // the player picks something else for one of them.
+  const seatSelects = [1, 2, 3].map((index) => form.querySelector(`select[name="seat_${index}"]`));
+  const picked = new Set();
+  form.addEventListener("change", function (event) {
+    const index = seatSelects.indexOf(event.target);
+    if (index === 0) {
+      seatSelects.slice(1).forEach((select) => {
+        if (select && !picked.has(select)) select.value = seatSelects[0].value;
+      });
+    } else if (index > 0) {
+      picked.add(event.target);
+    }
+  });
   form.addEventListener("change", update);
   update();
 })();

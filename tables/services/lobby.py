@@ -28,6 +28,7 @@ from tables.seating import (
     check_invite_token,
     hand_seats,
     holds_two_hands,
+    invite_sha256,
     new_invite_token,
     offered_profiles,
 )
@@ -143,6 +144,9 @@ def seat_join(*, token: str, user) -> Seat:
     last seat is taken. In a two-hand profile (``seven_plus_seven``) the link takes both
     seats of the rival pair (1 and 3); the seat returned is the one the link was for.
 
+    The person who took a seat with ``token`` may send it again (a link re-opened from a
+    chat or an e-mail): they get that seat back and nothing changes.
+
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
     (409: the table is no longer waiting).
@@ -156,7 +160,12 @@ def seat_join(*, token: str, user) -> Seat:
             .first()
         )
         if seat is None:
-            raise invite_not_found()
+            taken = Seat.objects.filter(
+                joined_invite_sha256=invite_sha256(token), user=user, second_hand=False
+            ).first()
+            if taken is None:
+                raise invite_not_found()
+            return taken
         table = core.lock(seat.table_id)
         seats = core.table_seats(table)
         seat = next(s for s in seats if s.pk == seat.pk)
@@ -167,7 +176,8 @@ def seat_join(*, token: str, user) -> Seat:
         seat.user = user
         seat.joined_at = now
         seat.invite_token = None
-        seat.save(update_fields=["user", "joined_at", "invite_token"])
+        seat.joined_invite_sha256 = invite_sha256(token)
+        seat.save(update_fields=["user", "joined_at", "invite_token", "joined_invite_sha256"])
         for index in hand_seats(table.rules, table.seats, seat.index):
             second = seats[index]
             if second.pk != seat.pk:  # the pair's other hand (seven_plus_seven)

@@ -59,7 +59,10 @@ export function render() {
   renderLastHand();
   renderLog(game);
   renderResult();
-  document.getElementById("abandon").hidden = !isActive();
+  const leave = document.getElementById("abandon");
+  leave.hidden = !isActive();
+  // A table still waiting is cancelled, not lost: nobody has played (R26 needs a match).
+  leave.textContent = state.status === "waiting" ? T.cancel_table : T.abandon;
   for (const id of ["board", "my-hand", "log-section"]) document.getElementById(id).hidden = !game;
   renderOtherHand();
   root.dataset.version = state.version;
@@ -133,7 +136,7 @@ function take(answer, doneMessage) {
 // Abandoning is not retried: it carries no Idempotency-Key, so a retry could not be told
 // from a second request.
 async function abandonMatch() {
-  if (!window.confirm(T.abandon_confirm)) return;
+  if (!window.confirm(store.table.status === "waiting" ? T.cancel_confirm : T.abandon_confirm)) return;
   store.busy = true;
   try {
     take(await client.post(urls.abandon), "");

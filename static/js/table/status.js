@@ -2,7 +2,7 @@
 
 import { fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
-import { joinNames, mySeats, playerName, store, timeLeft } from "./state.js";
+import { joinNames, manyNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
 export function renderStatus() {
   const state = store.table;
@@ -35,13 +35,28 @@ export function renderResult() {
   body.replaceChildren();
   if (!over) return;
   const winners = state.winners || [];
+  if (!state.game) {
+    // Closed before its match began: the creator (or a friend) cancelled it, or it idled.
+    body.append(h("p", { class: "headline" }, state.outcome === "idle" ? T.outcome_idle : T.cancelled));
+    if (wasHidden) section.focus();
+    return;
+  }
   let headline;
   if (!winners.length) headline = T.no_winner;
   else if (winners.includes(state.your_seat)) headline = T.you_won;
-  else headline = fmt(T.match_won, { names: joinNames(winners) }) + " " + T.you_lost;
+  else headline = fmt(manyNames(winners) ? T.match_won_many : T.match_won, { names: joinNames(winners) }) + " " + T.you_lost;
   body.append(h("p", { class: "headline" }, headline));
-  const outcome = profile.single_hand && state.outcome === "target" ? T.outcome_single_hand : T["outcome_" + state.outcome];
-  if (outcome) body.append(h("p", {}, outcome));
+  body.append(h("p", { class: "outcome" }, outcomeText(state)));
   if (state.game && state.game.zapato) body.append(h("p", { class: "zapato" }, h("strong", {}, T.zapato), " ", T.zapato_why));
   if (wasHidden) section.focus();
+}
+
+// Why the match ended, naming who left or ran out of time (R25-R28).
+export function outcomeText(state) {
+  const game = state.game;
+  const gone = game && game.abandoned_by !== null && game.abandoned_by !== undefined ? playerName(game.abandoned_by) : null;
+  if (state.outcome === "abandoned" && gone) return fmt(T.outcome_abandoned_by, { name: gone });
+  if (state.outcome === "absent" && gone) return fmt(T.outcome_absent_by, { name: gone });
+  if (profile.single_hand && state.outcome === "target") return T.outcome_single_hand;
+  return T["outcome_" + state.outcome] || "";
 }

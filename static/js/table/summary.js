@@ -5,7 +5,7 @@
 import { fmt, h, ruleLink } from "./dom.js";
 import { whyNumbers } from "./explain.js";
 import { T, profile } from "./page.js";
-import { joinNames, playerName, store } from "./state.js";
+import { joinNames, manyNames, playerName, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
 
 function howItEnded(last) {
@@ -55,7 +55,7 @@ export function renderLastHand() {
   body.append(
     h("p", { class: "scored" },
       last.winners.length && last.points >= 0
-        ? fmt(T.scored, { names: joinNames(last.winners), points: last.points })
+        ? fmt(manyNames(last.winners) ? T.scored_many : T.scored, { names: joinNames(last.winners), points: last.points })
         : T.nobody_scored)
   );
   body.append(holdings(last));

@@ -1,0 +1,39 @@
+"""Two bots of the same kind at one table get distinct names everywhere: "Nino" and
+"Nino II" in the API's players (so the page's team names and log), in the admin's seat
+names and in the match-over e-mail (issue 16)."""
+
+import pytest
+from django.core import mail
+
+from tables import notifications, services
+from tables.models import Seat, bot_name
+from tests.tables.play import create_table, table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_bot_names_are_numbered_from_the_second_seat_of_a_kind():
+    assert [bot_name("nino", n) for n in (1, 2, 3)] == ["Nino", "Nino II", "Nino III"]
+    assert bot_name("quelonia") == "Abuela Quelonia"
+
+
+def test_the_api_names_two_ninos_apart(api_client_for, alice):
+    created = create_table(api_client_for(alice), 4, ["nino", "nino", "garabato"])
+    names = [player["name"] for player in table(api_client_for(alice), created["id"])["players"]]
+    assert names == ["alice", "Nino", "Nino II", "Garabato"]
+    seats = Seat.objects.filter(table_id=created["id"]).order_by("index")
+    assert [str(seat) for seat in seats][1:3] == [
+        f"{created['id']}#1 Nino",
+        f"{created['id']}#2 Nino II",
+    ]
+
+
+def test_the_match_over_mail_lists_both_ninos(alice):
+    alice.email = "alice@example.com"
+    alice.save()
+    created = services.table_create(creator=alice, seats=3, target=50, others=["nino", "nino"])
+    services.table_abandon(table_id=created.pk, user=alice)
+    mail.outbox.clear()
+    assert notifications.send_match_over(created.pk) == 1
+    body = mail.outbox[0].body
+    assert "- Nino: " in body and "- Nino II: " in body
