@@ -35,6 +35,7 @@ export function renderResult() {
   body.replaceChildren();
   if (!over) return;
   const winners = state.winners || [];
+  document.getElementById("result-title").textContent = state.game ? T.match_over_title : T.cancelled_title;
   if (!state.game) {
     // Closed before its match began: the creator (or a friend) cancelled it, or it idled.
     body.append(h("p", { class: "headline" }, state.outcome === "idle" ? T.outcome_idle : T.cancelled));
