@@ -25,6 +25,8 @@ from django.test import Client
 
 from dominoes import Draw, Play, match_from_dict, seed_sha256
 from tables.models import Hand, Table
+from tables.models import Seat as SeatRow
+from tables.seating import invite_sha256
 from tests.security.helpers import seated_clients, seated_table
 from tests.tables.play import play_one, table
 
@@ -106,7 +108,13 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
         assert "seed" in hand  # only finished hands, each with its seed revealed
     for token in tokens:
         preview = seat.api.get(f"/api/v1/invites/{token}/")
-        assert preview.status_code == 404  # the links die when the seats are taken
+        taken_with_it = SeatRow.objects.filter(
+            joined_invite_sha256=invite_sha256(token), user=seat.user
+        ).exists()
+        if taken_with_it:  # its taker is led back to the table (issue 16), no more
+            assert preview.status_code == 200 and preview.json()["joined"] is True
+        else:
+            assert preview.status_code == 404  # the links die when the seats are taken
         out[f"invite {token[:6]}"] = preview.content.decode()
     page = seat.browser.get(f"/mesas/{table_id}/")
     if page.status_code != 404:
@@ -209,9 +217,13 @@ def test_the_used_invite_link_shows_nothing(api_client_for, alice, bob, mallory)
     assert preview.status_code == 200
     assert "game" not in preview.json()
     join(api_client_for(bob), token)
-    for user in (alice, bob, mallory):
+    for user in (alice, mallory):
         again = api_client_for(user).get(f"/api/v1/invites/{token}/")
         assert (again.status_code, again.json()["code"]) == (404, "invite_not_found")
+    # Its taker is told it is theirs and which table (issue 16), and nothing of the game.
+    theirs = api_client_for(bob).get(f"/api/v1/invites/{token}/")
+    assert (theirs.status_code, theirs.json()["joined"]) == (200, True)
+    assert "game" not in theirs.json() and "tiles" not in theirs.content.decode()
 
 
 def test_a_stranger_learns_nothing(api_client_for, alice, bob, mallory):
