@@ -42,7 +42,10 @@ class LogEntry:
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """A finished hand as everyone may see it (R19): how it ended, who scored how many
-    points, each seat's count and the tiles each seat still held, and the revealed seed."""
+    points, each seat's count and the tiles each seat still held, and the revealed seed.
+    ``line`` is the hand's final line (oriented pairs, left to right) and ``log`` its
+    public actions (a draw without its tile, as a spectator sees it), so a page can keep
+    the ended hand on screen after the next one is dealt."""
 
     number: int
     end: str
@@ -54,6 +57,8 @@ class HandSummary:
     seed_sha256: str | None
     seed: str | None
     capicua: bool = False
+    line: tuple[tuple[int, int], ...] = ()
+    log: tuple[LogEntry, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``capicua`` only when the hand ended in one)."""
@@ -67,6 +72,8 @@ class HandSummary:
             "leader": self.leader,
             "seed_sha256": self.seed_sha256,
             "seed": self.seed,
+            "line": [list(pair) for pair in self.line],
+            "log": [entry.to_dict() for entry in self.log],
         }
         if self.capicua:
             out["capicua"] = True
@@ -186,6 +193,8 @@ def summarize_hand(hand: HandState) -> HandSummary:
         seed_sha256=seed_sha256(hand.seed) if hand.seed is not None else None,
         seed=hand.seed.hex() if hand.seed is not None else None,
         capicua=hand.result.capicua,
+        line=hand.line,
+        log=public_log(hand, None),
     )
 
 

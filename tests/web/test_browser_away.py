@@ -5,13 +5,24 @@ look at."""
 
 from __future__ import annotations
 
+import random
 import re
+import time
 
 import pytest
 
+from tables import selectors, services
 from tables.models import Seat, Table
 from tests.conftest import PASSWORD
-from tests.web.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot, signed_in
+from tests.web.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    play_a_turn,
+    refresh,
+    shot,
+    signed_in,
+)
 
 pytestmark = BROWSER_MARKS
 
@@ -86,3 +97,102 @@ def test_the_signed_out_home_page_says_what_the_site_is(live_server, new_page):
     assert href == "/accounts/login/?next=/"
     shot(page, "away-signed-out-phone", PHONE)
     shot(page, "away-signed-out-desktop", DESKTOP)
+
+
+def _play_for(user, table_id: int, *, while_) -> dict:
+    """Play ``user``'s random legal moves through the services (the bot answers on commit)
+    while ``while_(view)`` holds; returns the last view."""
+    rng = random.Random(table_id)
+    for _ in range(400):
+        table, seat = services.table_for_user(table_id, user)
+        view = selectors.table_view_for_user(table, seat, user)
+        if view["status"] != "playing" or not while_(view):
+            return view
+        moves = view["game"]["legal_moves"]
+        if not view["your_turn"] or not moves:
+            time.sleep(0.05)  # the bot's turn is on its way
+            continue
+        move = rng.choice(moves)
+        services.move_play(
+            table_id=table_id,
+            user=user,
+            version=view["version"],
+            tile=move["tile"],
+            end=move["end"],
+        )
+    raise AssertionError("the table did not get there")
+
+
+def test_a_hand_ends_and_the_board_stays_until_siguiente_mano(live_server, new_page, ana):
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+    _play_for(
+        ana,
+        table.pk,
+        while_=lambda v: v["game"]["hand_number"] == 0 and len(v["game"]["tiles"]) > 2,
+    )
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    deadline = time.monotonic() + 60
+    while not page.locator("#last-hand.held").count():
+        assert time.monotonic() < deadline, "the hand did not end"
+        if not play_a_turn(page, next_hand=False):
+            refresh(page)
+            page.wait_for_timeout(200)
+    view = page.request.get(f"{base}/api/v1/tables/{table.pk}/").json()
+    last = view["game"]["last_hand"]
+    assert last["number"] == 0 and view["game"]["hand_number"] == 1
+    # The summary is on top, the final line and every seat's tiles are shown, no hand.
+    assert page.evaluate("document.getElementById('result').nextElementSibling.id") == "last-hand"
+    assert "Fin de la mano 1" in page.inner_text("#last-hand-title")
+    assert page.locator("#line .placed").count() == len(last["line"])
+    assert page.locator("#last-hand .holdings li").count() == 2
+    shown = page.locator("#last-hand .holdings .mini-tiles .tile").count()
+    assert shown == sum(len(tiles) for tiles in last["holdings"])
+    assert page.locator("#my-hand").is_hidden()
+    top = page.locator("#last-hand").bounding_box()["y"]
+    shot(page, "away-hand-over-phone")
+    shot(page, "away-hand-over-desktop", DESKTOP)
+    page.set_viewport_size(PHONE)
+    assert top < 844, "the summary starts out of sight on a phone"
+    page.wait_for_timeout(3000)  # polls come and go: the hand stays
+    assert page.locator("#last-hand.held").count() == 1
+
+    page.click("#last-hand button.next-hand")
+    page.wait_for_selector("#my-hand:not([hidden])")
+    assert page.locator("#last-hand.on-top").count() == 0
+    assert page.locator("#hand button.tile-btn").count() >= 1
+    if view["your_turn"]:
+        assert "Te toca jugar" in page.inner_text("#status-line")
+    shot(page, "away-next-hand-phone")
+    page.reload()  # this browser has let the hand go
+    page.wait_for_selector("#my-hand:not([hidden])")
+    assert page.locator("#last-hand.held").count() == 0
+
+
+def test_a_match_ends_with_every_score_who_won_and_why(live_server, new_page, ana):
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=3, target=50, others=["nino", "nino"])
+    view = _play_for(ana, table.pk, while_=lambda v: True)
+    assert view["status"] == "finished"
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#result:not([hidden])")
+    result = page.inner_text("#result")
+    assert "Se alcanzó la meta." in result
+    assert f"Manos jugadas: {view['game']['hand_number'] + 1}." in result
+    names = page.locator("#result .final-scores .name").all_inner_texts()
+    assert sorted(name.rstrip(" ★") for name in names) == ["Nino", "Nino II", "ana"]
+    scores = sorted(
+        int(s)
+        for s in page.locator("#result .final-scores .score").evaluate_all(
+            "els => els.map(e => e.dataset.score)"
+        )
+    )
+    assert scores == sorted(view["game"]["scores"])
+    assert page.locator("#result a[href='/']").inner_text() == "Mis mesas"
+    assert page.locator("#my-hand").is_hidden()  # no empty "Tus fichas"
+    assert "La última mano" in page.inner_text("#last-hand-title")
+    assert page.locator("#last-hand button.next-hand").count() == 0
+    shot(page, "away-match-over-phone")
+    shot(page, "away-match-over-desktop", DESKTOP)

@@ -6,6 +6,7 @@
 import { apiClient, newKey } from "./api.js";
 import { fmt, say } from "./dom.js";
 import { renderHand, renderOtherHand } from "./hand.js";
+import { placeLastHand, presented } from "./handover.js";
 import { renderInvites } from "./invites.js";
 import { renderLine } from "./line.js";
 import { describeChange, renderLog } from "./log.js";
@@ -48,7 +49,24 @@ const poll = createPoll({
 });
 
 export function render() {
-  const state = store.table;
+  const real = store.table;
+  // An ended hand is held on screen until "Siguiente mano" (handover.js): the pieces then
+  // draw the table as that hand left it; store.table is the real one again right after.
+  const shown = presented(real);
+  store.table = shown;
+  try {
+    renderPieces(shown);
+  } finally {
+    store.table = real;
+  }
+  renderLastHand();
+  placeLastHand(real, afterNextHand);
+  root.dataset.version = real.version;
+  root.dataset.handOver = shown !== real ? "held" : "";
+  root.classList.toggle("my-turn", real.your_turn && shown === real);
+}
+
+function renderPieces(state) {
   const game = state.game;
   renderStatus();
   renderInvites();
@@ -56,17 +74,29 @@ export function render() {
   renderScoreboard();
   renderLine();
   renderHand(actions);
-  renderLastHand();
   renderLog(game);
   renderResult();
   const leave = document.getElementById("abandon");
   leave.hidden = !isActive();
   // A table still waiting is cancelled, not lost: nobody has played (R26 needs a match).
   leave.textContent = state.status === "waiting" ? T.cancel_table : T.abandon;
-  for (const id of ["board", "my-hand", "log-section"]) document.getElementById(id).hidden = !game;
+  // Nothing to play while a hand is held or once the match is over: no empty "Tus fichas".
+  const playing = state.status === "playing" || state.status === "waiting";
+  for (const id of ["board", "log-section"]) document.getElementById(id).hidden = !game;
+  document.getElementById("my-hand").hidden = !game || !playing;
   renderOtherHand();
-  root.dataset.version = state.version;
-  root.classList.toggle("my-turn", state.your_turn);
+  if (!playing) document.getElementById("other-hand").hidden = true;
+}
+
+// "Siguiente mano": the new hand takes the board; the status line says whose turn it is.
+function afterNextHand() {
+  render();
+  const target = store.table.your_turn ? document.getElementById("hand-title") : document.getElementById("status-line");
+  if (target) {
+    target.setAttribute("tabindex", "-1");
+    target.focus();
+  }
+  say(store.table.your_turn ? T.your_turn : "");
 }
 
 // --- playing -----------------------------------------------------------------------------

@@ -48,7 +48,14 @@ export function renderLog(game) {
 }
 
 // What changed between two tables, for the message line: the new log lines, or "updated".
+// When the hand ended meanwhile: its last moves and that it ended.
 export function describeChange(before, after) {
+  const last = after.game && after.game.last_hand;
+  if (before.game && after.game && last && last.number === before.game.hand_number && after.game.hand_number > last.number) {
+    const old = logLines(before.game).length;
+    const fresh = logLines({ log: last.log || [] }).slice(old);
+    return [...fresh, fmt(T.hand_ended, { n: last.number + 1 })].join(". ") + ".";
+  }
   if (!before.game || !after.game || before.game.hand_number !== after.game.hand_number) return T.updated;
   const old = logLines(before.game).length;
   const fresh = logLines(after.game).slice(old);

@@ -2,7 +2,7 @@
 
 import { fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
-import { joinNames, manyNames, mySeats, playerName, store, timeLeft } from "./state.js";
+import { inPairs, joinNames, manyNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
 export function renderStatus() {
   const state = store.table;
@@ -48,8 +48,33 @@ export function renderResult() {
   else headline = fmt(manyNames(winners) ? T.match_won_many : T.match_won, { names: joinNames(winners) }) + " " + T.you_lost;
   body.append(h("p", { class: "headline" }, headline));
   body.append(h("p", { class: "outcome" }, outcomeText(state)));
+  body.append(finalScores(state));
+  body.append(h("p", { class: "hands-played" }, fmt(T.hands_played, { n: handsPlayed(state.game) })));
   if (state.game && state.game.zapato) body.append(h("p", { class: "zapato" }, h("strong", {}, T.zapato), " ", T.zapato_why));
+  body.append(h("p", { class: "actions" }, h("a", { class: "button", href: "/" }, T.my_tables)));
   if (wasHidden) section.focus();
+}
+
+// Hands that were played to their end (a match left in the middle of a hand does not
+// count that one).
+function handsPlayed(game) {
+  const last = game.last_hand;
+  return last && last.number === game.hand_number ? game.hand_number + 1 : game.hand_number;
+}
+
+// The final score of every seat, or of each pair (R2), the winners first and starred.
+function finalScores(state) {
+  const scores = state.game.scores;
+  const winners = state.winners || [];
+  const sides = inPairs()
+    ? [[0, 2], [1, 3]].map((seats) => ({ seats, label: `${seats[0] === 0 ? T.team_a : T.team_b} (${joinNames(seats)})` }))
+    : state.players.map((p) => ({ seats: [p.seat], label: playerName(p.seat) }));
+  for (const side of sides) side.won = side.seats.some((seat) => winners.includes(seat));
+  sides.sort((a, b) => Number(b.won) - Number(a.won) || scores[b.seats[0]] - scores[a.seats[0]]);
+  return h("ul", { class: "final-scores" },
+    sides.map((side) => h("li", { class: side.won ? "winner" : "" },
+      h("span", { class: "name" }, side.label, side.won ? " ★" : ""),
+      h("strong", { class: "score", "data-score": scores[side.seats[0]] }, fmt(T.points, { n: scores[side.seats[0]] })))));
 }
 
 // Why the match ended, naming who left or ran out of time (R25-R28).
