@@ -21,15 +21,6 @@ BOT_CHOICES = [
 ]
 
 
-_ROMAN = ("", "", " II", " III", " IV")
-
-
-def bot_name(bot: str, ordinal: int = 1) -> str:
-    """The name of the ``ordinal``-th (1-based, up to 4) seat a bot ``bot`` (a
-    ``BOT_CHOICES`` key) holds at one table: ``"Nino"``, then ``"Nino II"``, ``"Nino III"``."""
-    return dict(BOT_CHOICES)[bot] + _ROMAN[ordinal]
-
-
 class Table(models.Model):
     """A table of 2, 3 or 4 seats playing one match to a target (R25, R29).
 
@@ -127,6 +118,11 @@ class Seat(models.Model):
         help_text="SHA-256 of the invite token this seat was taken with: its holder "
         "re-opening the link lands on the table.",
     )
+    seen_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="The table version its player last read (since your last visit).",
+    )
     second_hand = models.BooleanField(
         default=False,
         editable=False,
@@ -169,17 +165,11 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The player's name as shown at the table (pages, API, log, e-mails): the
-        username, or the bot's name, numbered when the same bot sits at more than one seat
-        of the table ("Nino", "Nino II": ``bot_name``). A bot's name reads its table's
-        seats (``table.seat_set``; prefetch them to spare the query)."""
+        """The player's name: the bot's name or the username. At a table two seats of the
+        same bot are told apart by ``tables.seating.player_name`` ("Nino II"), which the
+        pages, the API and the e-mails show."""
         if self.bot:
-            earlier = sum(
-                1
-                for seat in self.table.seat_set.all()
-                if seat.bot == self.bot and seat.index < self.index
-            )
-            return bot_name(self.bot, earlier + 1)
+            return dict(BOT_CHOICES)[self.bot]
         if self.user_id is not None:
             return self.user.username
         return ""
@@ -221,6 +211,8 @@ class Move(models.Model):
 
     ``tile`` is the tile played or drawn (a drawn tile is secret to other seats until the
     hand ends, R31); ``end`` the pip of the end a play was placed on (null for the lead).
+    ``version`` is the table's version after the write that made it: the moves a seat has
+    not seen are those above its ``Seat.seen_version``.
     """
 
     class Kind(models.TextChoices):
@@ -237,6 +229,9 @@ class Move(models.Model):
     end = models.PositiveSmallIntegerField(null=True, blank=True)
     automatic = models.BooleanField(default=False)
     created_at = models.DateTimeField()
+    version = models.PositiveIntegerField(
+        default=0, help_text="The table version the write that made this move produced."
+    )
 
     class Meta:
         ordering = ["hand", "sequence"]

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
 from dominoes import match_from_dict
 from tables.models import Seat, Table
-from tables.seating import holds_two_hands
+from tables.seating import holds_two_hands, player_name
 
 
 def _wants_mail(user) -> bool:
@@ -50,16 +49,6 @@ def _send(user, template: str, context: dict) -> None:
 def _once(items) -> list:
     """``items`` without repeats, in order (a two-seat player's name appears once)."""
     return list(dict.fromkeys(items))
-
-
-def _seats(table: Table) -> list[Seat]:
-    """The table's seats by index, prefetched on ``table`` so each bot's name
-    (``Seat.display_name``: "Nino II") reads them without another query."""
-    prefetch_related_objects(
-        [table],
-        Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index")),
-    )
-    return list(table.seat_set.all())
 
 
 def _turn_seat(table: Table) -> Seat | None:
@@ -96,11 +85,12 @@ def send_match_over(table_id: int) -> int:
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return 0
-    seats = _seats(table)
-    winners = _once(seat.display_name for seat in seats if seat.index in (table.winners or []))
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    names = {seat.index: player_name(seat, seats, table.rules) for seat in seats}
+    winners = _once(names[seat.index] for seat in seats if seat.index in (table.winners or []))
     left = match_from_dict(table.state).abandoned_by if table.state is not None else None
-    left_name = seats[left].display_name if left is not None else ""
-    scores = _once((s.display_name, s.score) for s in seats if not s.is_open)
+    left_name = names[left] if left is not None else ""
+    scores = _once((names[s.index], s.score) for s in seats if not s.is_open)
     sent = 0
     mailed: set[int] = set()
     for seat in seats:

@@ -41,7 +41,13 @@ from dominoes.rules import rules_named
 from dominoes.state import Action
 from tables.errors import invite_not_found, not_found
 from tables.models import Hand, Move, Seat, Table
-from tables.seating import acting_seat, check_invite_token, hand_seats, invite_sha256
+from tables.seating import (
+    acting_seat,
+    check_invite_token,
+    hand_seats,
+    invite_sha256,
+    player_name,
+)
 
 
 def tables_for_user(user) -> QuerySet[Table]:
@@ -49,12 +55,14 @@ def tables_for_user(user) -> QuerySet[Table]:
     seats): the ones where it is their turn first, then active ones by latest move, then
     finished ones. Seats (with users) are prefetched."""
     my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).order_by("index")
+    # ``my_seen_version``: the version the user last read (since your last visit).
     my_turn = Exists(
         Seat.objects.filter(table=OuterRef("pk"), user=user, index=OuterRef("turn_seat"))
     )
     return (
         Table.objects.filter(pk__in=Seat.objects.filter(user=user).values("table_id"))
         .annotate(my_seat=Subquery(my_seat.values("index")[:1]))
+        .annotate(my_seen_version=Subquery(my_seat.values("seen_version")[:1]))
         .annotate(
             priority=Case(
                 When(my_turn, status=Table.Status.PLAYING, then=Value(0)),
@@ -116,11 +124,12 @@ def _load(table_id: int) -> Table:
 
 def _players(table: Table, view: dict | None) -> list[dict[str, Any]]:
     players = []
-    for seat in table.seat_set.all():
+    seats = list(table.seat_set.all())
+    for seat in seats:
         players.append(
             {
                 "seat": seat.index,
-                "name": seat.display_name,
+                "name": player_name(seat, seats, table.rules),
                 "bot": seat.bot or None,
                 "open": seat.is_open,
                 "team": seat.team,
@@ -201,7 +210,17 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "invites": invite_links(table, user),
         "hands": hands,
         "game": game,
+        "since_your_last_visit": since_last_visit(table, seat, mine),
     }
+
+
+def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any]:
+    """What happened at ``table`` since ``seat``'s player last read it (``seen_version``,
+    moved on by ``services.table_seen``): ``{"from_version", "moves"}``, the moves as
+    ``public_moves`` gives them to the seats ``mine``, but a draw's tile only for the
+    player's own draws even once its hand has ended (R31)."""
+    moves = public_moves(table, mine, after_version=seat.seen_version)
+    return {"from_version": seat.seen_version, "moves": moves}
 
 
 def table_summary_for_user(table: Table, user) -> dict[str, Any]:
@@ -224,20 +243,34 @@ def table_summary_for_user(table: Table, user) -> dict[str, Any]:
         "outcome": table.outcome or None,
         "winners": table.winners,
         "players": _players(table, None),
+        "changed_since_your_last_visit": table.version > _seen_version(table, mine[0]),
     }
 
 
-def public_moves(table: Table, seat: Seat | Collection[int]) -> list[dict[str, Any]]:
+def _seen_version(table: Table, seat_index: int) -> int:
+    """The version the user's seat ``seat_index`` last read: ``tables_for_user``'s
+    annotation when the table came from there, else the prefetched seat's."""
+    seen = getattr(table, "my_seen_version", None)
+    if seen is not None:
+        return seen
+    return next(s.seen_version for s in table.seat_set.all() if s.index == seat_index)
+
+
+def public_moves(
+    table: Table, seat: Seat | Collection[int], after_version: int | None = None
+) -> list[dict[str, Any]]:
     """The move log of every hand as ``seat`` may see it (R31): a draw's tile is shown to
     the seat that drew it, and to everyone once its hand has ended. ``seat`` may be the
-    indexes of every seat one user holds (``seven_plus_seven``): their own draws."""
+    indexes of every seat one user holds (``seven_plus_seven``): their own draws. With
+    ``after_version``, only the moves of later writes, and others' draws stay hidden."""
     own = {seat.index} if isinstance(seat, Seat) else set(seat)
-    moves = (
-        Move.objects.filter(table=table).select_related("hand").order_by("hand__number", "sequence")
-    )
+    moves = Move.objects.filter(table=table).select_related("hand")
+    if after_version is not None:
+        moves = moves.filter(version__gt=after_version)
     log = []
-    for move in moves:
-        hidden = move.kind == "draw" and move.seat not in own and move.hand.ended_at is None
+    for move in moves.order_by("hand__number", "sequence"):
+        ended = move.hand.ended_at is not None and after_version is None
+        hidden = move.kind == "draw" and move.seat not in own and not ended
         log.append(
             {
                 "hand": move.hand.number,

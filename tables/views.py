@@ -42,6 +42,7 @@ def home(request: HttpRequest) -> HttpResponse:
         turn = row["turn_seat"]
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
+        row["changed"] = row["changed_since_your_last_visit"]
     return render(request, "tables/home.html", {"tables": tables})
 
 
@@ -73,7 +74,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["POST"])
 def play_bots_now(request: HttpRequest) -> HttpResponse:
-    """"Jugar ya contra los bots": one click makes a classic 2-seat table against Nino, to
+    """ "Jugar ya contra los bots": one click makes a classic 2-seat table against Nino, to
     50 points (the create form's defaults), and opens it; the match starts at once (R30)."""
     table = services.table_create(creator=request.user, seats=2, target=50, others=["nino"])
     return redirect("tables:table", table_id=table.pk)
@@ -87,6 +88,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     except TableError:
         raise Http404 from None
     view = selectors.table_view_for_user(table, seat, request.user)
+    services.table_seen(table, request.user)
     for link in view["invites"]:
         link["url"] = request.build_absolute_uri(link["path"])
     context = {

@@ -11,7 +11,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``play``: a player's move, a bot's turn, the turn's clock (a lost bot turn, reminders);
 - ``idempotency``: a move played at most once per ``Idempotency-Key``;
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
-- ``reads``: a read applies what has come due first;
+- ``reads``: a read applies what has come due first, and remembers what was seen;
 - ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
 
 Seating rules (who holds which seats, under which profile) are ``tables.seating``; the
@@ -40,7 +40,7 @@ from tables.services.endings import (
 from tables.services.idempotency import move_play_once, move_requests_forget
 from tables.services.lobby import invite_renew, seat_join, table_create
 from tables.services.play import bot_play, bot_seed, move_play, reminder_claim, resume_stuck_bot
-from tables.services.reads import table_for_user
+from tables.services.reads import table_for_user, table_seen
 
 __all__ = [
     "ACTIVE",
@@ -69,5 +69,6 @@ __all__ = [
     "table_close_idle",
     "table_create",
     "table_for_user",
+    "table_seen",
     "table_forfeit_overdue",
 ]

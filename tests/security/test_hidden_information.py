@@ -64,6 +64,12 @@ def _scrub_view(view: dict | None, current: int) -> dict | None:
     """The table view without the summary of an earlier (finished) hand."""
     if not view or not view.get("game"):
         return view
+    # Since your last visit: earlier hands' moves are scrubbed like their summary (their
+    # tiles are public now and may be dealt again); this hand's moves are scanned.
+    since = view.get("since_your_last_visit")
+    if since is not None:
+        moves = [move for move in since["moves"] if move["hand"] == current]
+        view = {**view, "since_your_last_visit": {**since, "moves": moves}}
     last = view["game"].get("last_hand")
     if last is not None:
         assert last["number"] < current or view["game"]["turn"] is None
@@ -97,6 +103,15 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
     raw.append(out["list"])
     moves = seat.api.get(f"/api/v1/tables/{table_id}/moves/")
     assert moves.status_code == 200
+    # since_your_last_visit holds only public moves: each one is in this seat's log, with
+    # the same tile or none (another seat's draw stays hidden there even after its hand).
+    public = {(m["hand"], m["sequence"]): m for m in moves.json()}
+    for move in detail.json()["since_your_last_visit"]["moves"]:
+        logged = public[(move["hand"], move["sequence"])]
+        assert move["tile"] in (logged["tile"], None)
+        assert {**move, "tile": logged["tile"]} == logged
+        if move["kind"] == "draw" and move["seat"] not in seat.indexes:
+            assert move["tile"] is None
     raw.append(moves.content.decode())
     out["moves"] = json.dumps([m for m in moves.json() if m["hand"] == current])
     record = seat.api.get(f"/api/v1/tables/{table_id}/record/")

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tables import selectors, services
-from tables.models import Seat, Table
+from tables.models import Move, Seat, Table
 from tests.conftest import PASSWORD
 from tests.web.browser import (
     BROWSER_MARKS,
@@ -196,3 +196,61 @@ def test_a_match_ends_with_every_score_who_won_and_why(live_server, new_page, an
     assert page.locator("#last-hand button.next-hand").count() == 0
     shot(page, "away-match-over-phone")
     shot(page, "away-match-over-desktop", DESKTOP)
+
+
+def _play_one(user, table_id: int, rng: random.Random) -> None:
+    table, seat = services.table_for_user(table_id, user)
+    view = selectors.table_view_for_user(table, seat, user)
+    move = rng.choice(view["game"]["legal_moves"])
+    services.move_play(
+        table_id=table_id, user=user, version=view["version"], tile=move["tile"], end=move["end"]
+    )
+
+
+def _turn(table_id: int) -> int | None:
+    return Table.objects.get(pk=table_id).turn_seat
+
+
+def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
+    live_server, new_page, ana, bob
+):
+    base = live_server.url
+    for _attempt in range(5):  # a deal where bob's turn comes back within the first hand
+        table = services.table_create(creator=ana, seats=3, target=100, others=["friend", "nino"])
+        services.seat_join(token=Seat.objects.get(table=table, index=1).invite_token, user=bob)
+        rng = random.Random(table.pk)
+        for _ in range(6):  # up to bob's turn (ana plays, Nino on commit)
+            if _turn(table.pk) == 1:
+                break
+            _play_one(ana, table.pk, rng)
+        _play_one(bob, table.pk, rng)
+        # bob saw his move's answer (here Nino answers inline, on the same commit).
+        after_bob = Move.objects.filter(table=table, seat=1).latest("version").version
+        Seat.objects.filter(table=table, user=bob).update(seen_version=after_bob)
+        for _ in range(6):  # Nino, then ana, until bob is to play again
+            if _turn(table.pk) in (1, None):
+                break
+            _play_one(ana, table.pk, rng)
+        hand = Table.objects.get(pk=table.pk).state["hands"][-1]["number"]
+        if _turn(table.pk) == 1 and hand == 0:
+            break
+    else:
+        pytest.skip("no deal gave bob his turn back within the first hand")
+
+    page = signed_in(new_page, base, "bob")
+    assert page.locator(f"a[href='/mesas/{table.pk}/'] .changed-dot").count() == 1
+    shot(page, "away-my-tables-dot-phone")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    sentence = page.inner_text("#since-line")
+    assert sentence.startswith("Desde tu última visita: ")
+    assert "Nino" in sentence and "ana" in sentence and sentence.endswith("te toca.")
+    marked = page.locator("#log li.since").count()
+    assert marked >= 2
+    assert page.locator("#log li:not(.since)").count() >= 1  # bob's own and older moves
+    played = page.locator("#line .placed.newest").count()
+    assert played <= 1
+    assert played == 1 or "jugó" not in sentence
+    shot(page, "away-since-phone")
+    shot(page, "away-since-desktop", DESKTOP)
+    page.goto(f"{base}/")
+    assert page.locator(f"a[href='/mesas/{table.pk}/'] .changed-dot").count() == 0

@@ -15,6 +15,7 @@ import { createPoll } from "./poll.js";
 import { renderPlayers, renderScoreboard } from "./seats.js";
 import { canPlay, isActive, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
+import { isNew, markLine, noteSince, showSinceSentence } from "./since.js";
 import { renderLastHand } from "./summary.js";
 
 const client = apiClient(csrfToken);
@@ -37,6 +38,7 @@ const poll = createPoll({
   isActive,
   onTable(table) {
     const before = store.table;
+    noteSince(table, false);
     store.table = table;
     if (table.version !== before.version) {
       store.pending = null;
@@ -73,8 +75,9 @@ function renderPieces(state) {
   renderPlayers();
   renderScoreboard();
   renderLine();
+  if (game) markLine(game, game.hand_number);
   renderHand(actions);
-  renderLog(game);
+  renderLog(game, game ? (sequence) => isNew(game.hand_number, sequence) : null);
   renderResult();
   const leave = document.getElementById("abandon");
   leave.hidden = !isActive();
@@ -153,6 +156,7 @@ async function submit(body, doneMessage) {
 // Apply an API answer: a new view of the table, or a refusal {code, detail} shown politely.
 function take(answer, doneMessage) {
   if (answer.ok) {
+    noteSince(answer.data, true); // my move: the marks start again from here
     store.table = answer.data;
     store.etag = answer.etag || store.etag;
     say(doneMessage, "ok");
@@ -193,6 +197,8 @@ export function start() {
   document.getElementById("abandon").addEventListener("click", abandonMatch);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll.schedule(0); });
   document.addEventListener("keydown", cancelOnEscape);
+  noteSince(store.table, false);
   render();
+  showSinceSentence(store.table);
   poll.schedule();
 }
