@@ -422,6 +422,9 @@ def seat_join(*, token: str, user) -> Seat:
     last seat is taken. In a two-hand profile (``seven_plus_seven``) the link takes both
     seats of the rival pair (1 and 3); the seat returned is the one the link was for.
 
+    The token is looked up, then checked again under the table lock: a link renewed
+    (``invite_renew``) while this join waited is refused, never takes the seat.
+
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
     (409: the table is no longer waiting).
@@ -443,6 +446,8 @@ def seat_join(*, token: str, user) -> Seat:
             raise TableError(
                 "table_not_open", _("Esta mesa ya no admite jugadores."), status_code=409
             )
+        if seat.invite_token != token:  # renewed while this join waited for the lock
+            raise invite_not_found()
         if any(s.user_id == user.pk for s in seats):
             raise TableError(
                 "already_seated", _("Ya tienes un asiento en esta mesa."), status_code=409
