@@ -536,12 +536,37 @@ def _lost_by_absence(table: Table, mine: list[Seat]) -> bool:
     return match_of(table).abandoned_by in {seat.index for seat in mine}
 
 
-def _turn_expired() -> TableError:
+def _turn_expired(table: Table, seats: list[Seat], mine: list[Seat]) -> TableError:
+    """The ``turn_expired`` refusal (R27) as the reader sees it: who ran out of time and
+    that the table is over, and whether the reader (``mine``: their seats) lost by it,
+    won by it, or neither (e.g. a tie for the win at three seats)."""
+    absent = match_of(table).abandoned_by
+    hours = settings.ABSENCE_SECONDS // 3600
+    name = seats[absent].display_name if absent is not None else ""
+    winners = set(table.winners or [])
+    indexes = {seat.index for seat in mine}
+    if absent in indexes:
+        detail = _(
+            "Se acabó tu plazo de %(hours)d horas para jugar: perdiste la partida por ausencia "
+            "y la mesa ha terminado."
+        ) % {"hours": hours}
+    elif indexes & winners:
+        detail = _(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar: ganas la partida por su "
+            "ausencia y la mesa ha terminado."
+        ) % {"name": name, "hours": hours}
+    elif absent is not None and seats[absent].team == mine[0].team:
+        detail = _(
+            "%(name)s, tu pareja, agotó su plazo de %(hours)d horas para jugar: vuestra pareja "
+            "pierde la partida por ausencia y la mesa ha terminado."
+        ) % {"name": name, "hours": hours}
+    else:
+        detail = _(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar y perdió por ausencia: la "
+            "mesa ha terminado."
+        ) % {"name": name, "hours": hours}
     return TableError(
-        "turn_expired",
-        _("Se acabó el plazo de 48 horas para jugar: la partida se perdió por ausencia."),
-        status_code=409,
-        rule="R27",
+        "turn_expired", detail, status_code=409, rule="R27", extra={"absent_seat": absent}
     )
 
 
@@ -599,7 +624,7 @@ def move_play(
             _save_transition(table, seats, match, after, now, chosen_actions=1)
             _after_commit(table, seats, after, actor=user)
             return table
-    raise _turn_expired()
+    raise _turn_expired(table, seats, mine)
 
 
 def _other_hand_detail(
