@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as KombuOperationalError
 
 from dominoes import (
     IllegalMove,
@@ -248,33 +248,47 @@ def _continue(match: MatchState) -> MatchState:
 
 def _enqueue(task, *args, **options) -> None:
     """Send a task after the commit. A failure is logged, never raised: the write is
-    already committed, so the player must not see an error for it. A lost bot turn is sent
-    again by the next read of the table (``resume_stuck_bot``) or the stuck-bot sweep.
-    With no broker (``make run``: tasks run inline) the task's own errors land here too."""
+    already committed, so the player must not see an error for it (a broker outage raises
+    kombu's ``OperationalError``, Redis's errors, or Celery's ``RuntimeError``). A lost bot
+    turn is sent again by the next read of the table (``resume_stuck_bot``) or the
+    stuck-bot sweep, once it has waited ``BOT_STUCK_SECONDS``; a lost e-mail task is not.
+    With no broker (``make run``: tasks run inline) the task's own errors land here too,
+    and are raised under test so that the tests see them."""
     try:
         task.apply_async(args, **options)
-    except KombuOperationalError:
-        logger.exception("could not enqueue %s%r", task.name, args)
-    except Exception:  # an inline task that failed; the write it follows stands
-        if settings.CELERY_TASK_ALWAYS_EAGER and not getattr(settings, "TESTING", False):
-            logger.exception("task %s%r failed inline", task.name, args)
-        else:
+    except Exception:  # the write it follows stands, whatever went wrong here
+        if task.app.conf.task_always_eager and getattr(settings, "TESTING", False):
             raise
+        logger.exception("could not enqueue %s%r; the committed write stands", task.name, args)
 
 
-def resume_stuck_bot(table: Table) -> bool:
+def resume_stuck_bot(table: Table, now: datetime | None = None) -> bool:
     """Send a bot's turn again when it has waited ``BOT_STUCK_SECONDS`` (its task was
-    lost). Called on reads, so a table never stays stuck while someone looks at it.
-    ``bot_play`` ignores a stale version, so a slow task is harmless."""
+    lost: broker outage, worker crash), at most once per ``BOT_STUCK_SECONDS`` per table,
+    whoever asks (reads of the table, the stuck-bot sweep). The resend is claimed with a
+    conditional UPDATE of ``Table.bot_requeued_at`` at the table's version, so concurrent
+    readers queue at most one task. ``bot_play`` ignores a stale version, so a task that
+    was only slow is harmless. Returns True when this call sent it."""
     from tables import tasks
 
+    now = now or timezone.now()
+    since = now - timedelta(seconds=settings.BOT_STUCK_SECONDS)
     if (
         table.status != Table.Status.PLAYING
         or table.deadline is not None
         or table.turn_seat is None
         or table.turn_started_at is None
-        or timezone.now() - table.turn_started_at < timedelta(seconds=settings.BOT_STUCK_SECONDS)
+        or table.turn_started_at >= since
     ):
+        return False
+    claimed = (
+        Table.objects.filter(
+            pk=table.pk, version=table.version, status=Table.Status.PLAYING, deadline=None
+        )
+        .filter(Q(bot_requeued_at__isnull=True) | Q(bot_requeued_at__lt=since))
+        .update(bot_requeued_at=now)
+    )
+    if not claimed:
         return False
     _enqueue(tasks.bot_play, table.pk, table.version)
     return True
