@@ -100,15 +100,18 @@ def _answers(port: int) -> bool:
         return False
 
 
-def wait_for(condition, what: str, timeout: float = 30.0, every: float = 0.1):
-    """Poll ``condition()`` until it is truthy (returned) or ``timeout`` seconds pass."""
+def wait_for(condition, what, timeout: float = 30.0, every: float = 0.1):
+    """Poll ``condition()`` until it is truthy (returned) or ``timeout`` seconds pass;
+    ``what`` (text, or a function giving it, e.g. a process's log) names the wait."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
         if value:
             return value
         time.sleep(every)
-    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+    raise AssertionError(
+        f"timed out after {timeout}s waiting for {what() if callable(what) else what}"
+    )
 
 
 def service_env(redis_url: str, **extra: str) -> dict[str, str]:

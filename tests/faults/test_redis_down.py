@@ -65,9 +65,9 @@ def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
         row = _row(table_id)
         return row.status != Table.Status.PLAYING or row.turn_seat == 0
 
-    wait_for(alices_turn, f"the worker's bot move:\n{worker.output()}")
+    wait_for(alices_turn, lambda: f"the worker's bot move:\n{worker.output()}")
     assert _play(client, table_id, rng).status_code == 200  # all is well: the worker plays
-    wait_for(alices_turn, f"the worker's bot move:\n{worker.output()}")
+    wait_for(alices_turn, lambda: f"the worker's bot move:\n{worker.output()}")
 
     private_redis.stop()
     answers, slowest = [], 0.0
@@ -103,6 +103,6 @@ def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
         assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # the next read
         return _row(table_id).version > stuck.version
 
-    wait_for(resumed, f"the bot's turn after Redis came back:\n{worker.output()}", 60, 0.5)
+    wait_for(resumed, lambda: f"the bot's turn after Redis came back:\n{worker.output()}", 60, 0.5)
     assert Move.objects.filter(table_id=table_id, seat=1, automatic=False).count() >= 2
     assert_replays(table_id)

@@ -14,6 +14,7 @@ e-mail batch.
 from __future__ import annotations
 
 import random
+import re
 import smtplib
 
 import httpx
@@ -35,6 +36,11 @@ BOT_STUCK_SECONDS = 2
 
 class WorkerKilled(BaseException):
     """The process dies here: nothing after this point runs, no ``except Exception``."""
+
+
+def _bot_tasks(worker, state: str) -> int:
+    """How many ``bot_play`` tasks the worker's log shows in ``state`` (received, ...)."""
+    return len(re.findall(rf"tables\.tasks\.bot_play\[[^\]]+\] {state}", worker.output(10**7)))
 
 
 def _row(table_id: int) -> Table:
@@ -59,9 +65,12 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
     )
     assert created.status_code == 201, created.text
     table_id = created.json()["id"]
-    wait_for(lambda: _row(table_id).turn_seat == 0, f"the bot's lead:\n{first.output()}", 60)
+    wait_for(
+        lambda: _row(table_id).turn_seat == 0, lambda: f"the bot's lead:\n{first.output()}", 60
+    )
 
-    received = first.output(1_000_000).count("Task tables.tasks.bot_play")
+    wait_for(lambda: _bot_tasks(first, "succeeded") == _bot_tasks(first, "received"), "idle")
+    received = _bot_tasks(first, "received")
     state = client.get(f"/api/v1/tables/{table_id}/").json()
     move = random.Random(5).choice(state["game"]["legal_moves"])
     played = client.post(
@@ -71,8 +80,8 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
     assert played.status_code == 200, played.text
     bot_turn = _row(table_id)
     wait_for(
-        lambda: first.output(1_000_000).count("Task tables.tasks.bot_play") > received,
-        f"the worker taking the bot's turn:\n{first.output()}",
+        lambda: _bot_tasks(first, "received") > received,
+        lambda: f"the worker taking the bot's turn:\n{first.output()}",
         30,
         0.005,
     )
@@ -91,7 +100,15 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
             row.turn_seat == 0 or row.status != Table.Status.PLAYING
         )
 
-    wait_for(played_once, f"the bot's turn after the kill:\n{second.output()}", 60, 0.5)
+    wait_for(
+        played_once,
+        lambda: (
+            f"the bot's turn after the kill ({_row(table_id).__dict__}):\n"
+            f"{second.output()}\n{web.output()}"
+        ),
+        90,
+        0.5,
+    )
     if bot_turn.turn_seat == 1:
         after = Move.objects.filter(table_id=table_id, seat=1, automatic=False).count()
         assert after >= bot_plays
