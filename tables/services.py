@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as KombuOperationalError
 
 from dominoes import (
     IllegalMove,
@@ -248,33 +248,47 @@ def _continue(match: MatchState) -> MatchState:
 
 def _enqueue(task, *args, **options) -> None:
     """Send a task after the commit. A failure is logged, never raised: the write is
-    already committed, so the player must not see an error for it. A lost bot turn is sent
-    again by the next read of the table (``resume_stuck_bot``) or the stuck-bot sweep.
-    With no broker (``make run``: tasks run inline) the task's own errors land here too."""
+    already committed, so the player must not see an error for it (a broker outage raises
+    kombu's ``OperationalError``, Redis's errors, or Celery's ``RuntimeError``). A lost bot
+    turn is sent again by the next read of the table (``resume_stuck_bot``) or the
+    stuck-bot sweep, once it has waited ``BOT_STUCK_SECONDS``; a lost e-mail task is not.
+    With no broker (``make run``: tasks run inline) the task's own errors land here too,
+    and are raised under test so that the tests see them."""
     try:
         task.apply_async(args, **options)
-    except KombuOperationalError:
-        logger.exception("could not enqueue %s%r", task.name, args)
-    except Exception:  # an inline task that failed; the write it follows stands
-        if settings.CELERY_TASK_ALWAYS_EAGER and not getattr(settings, "TESTING", False):
-            logger.exception("task %s%r failed inline", task.name, args)
-        else:
+    except Exception:  # the write it follows stands, whatever went wrong here
+        if task.app.conf.task_always_eager and getattr(settings, "TESTING", False):
             raise
+        logger.exception("could not enqueue %s%r; the committed write stands", task.name, args)
 
 
-def resume_stuck_bot(table: Table) -> bool:
+def resume_stuck_bot(table: Table, now: datetime | None = None) -> bool:
     """Send a bot's turn again when it has waited ``BOT_STUCK_SECONDS`` (its task was
-    lost). Called on reads, so a table never stays stuck while someone looks at it.
-    ``bot_play`` ignores a stale version, so a slow task is harmless."""
+    lost: broker outage, worker crash), at most once per ``BOT_STUCK_SECONDS`` per table,
+    whoever asks (reads of the table, the stuck-bot sweep). The resend is claimed with a
+    conditional UPDATE of ``Table.bot_requeued_at`` at the table's version, so concurrent
+    readers queue at most one task. ``bot_play`` ignores a stale version, so a task that
+    was only slow is harmless. Returns True when this call sent it."""
     from tables import tasks
 
+    now = now or timezone.now()
+    since = now - timedelta(seconds=settings.BOT_STUCK_SECONDS)
     if (
         table.status != Table.Status.PLAYING
         or table.deadline is not None
         or table.turn_seat is None
         or table.turn_started_at is None
-        or timezone.now() - table.turn_started_at < timedelta(seconds=settings.BOT_STUCK_SECONDS)
+        or table.turn_started_at >= since
     ):
+        return False
+    claimed = (
+        Table.objects.filter(
+            pk=table.pk, version=table.version, status=Table.Status.PLAYING, deadline=None
+        )
+        .filter(Q(bot_requeued_at__isnull=True) | Q(bot_requeued_at__lt=since))
+        .update(bot_requeued_at=now)
+    )
+    if not claimed:
         return False
     _enqueue(tasks.bot_play, table.pk, table.version)
     return True
@@ -422,6 +436,9 @@ def seat_join(*, token: str, user) -> Seat:
     last seat is taken. In a two-hand profile (``seven_plus_seven``) the link takes both
     seats of the rival pair (1 and 3); the seat returned is the one the link was for.
 
+    The token is looked up, then checked again under the table lock: a link renewed
+    (``invite_renew``) while this join waited is refused, never takes the seat.
+
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
     (409: the table is no longer waiting).
@@ -443,6 +460,8 @@ def seat_join(*, token: str, user) -> Seat:
             raise TableError(
                 "table_not_open", _("Esta mesa ya no admite jugadores."), status_code=409
             )
+        if seat.invite_token != token:  # renewed while this join waited for the lock
+            raise invite_not_found()
         if any(s.user_id == user.pk for s in seats):
             raise TableError(
                 "already_seated", _("Ya tienes un asiento en esta mesa."), status_code=409
@@ -531,12 +550,37 @@ def _lost_by_absence(table: Table, mine: list[Seat]) -> bool:
     return match_of(table).abandoned_by in {seat.index for seat in mine}
 
 
-def _turn_expired() -> TableError:
+def _turn_expired(table: Table, seats: list[Seat], mine: list[Seat]) -> TableError:
+    """The ``turn_expired`` refusal (R27) as the reader sees it: who ran out of time and
+    that the table is over, and whether the reader (``mine``: their seats) lost by it,
+    won by it, or neither (e.g. a tie for the win at three seats)."""
+    absent = match_of(table).abandoned_by
+    hours = settings.ABSENCE_SECONDS // 3600
+    name = seats[absent].display_name if absent is not None else ""
+    winners = set(table.winners or [])
+    indexes = {seat.index for seat in mine}
+    if absent in indexes:
+        detail = _(
+            "Se acabó tu plazo de %(hours)d horas para jugar: perdiste la partida por ausencia "
+            "y la mesa ha terminado."
+        ) % {"hours": hours}
+    elif indexes & winners:
+        detail = _(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar: ganas la partida por su "
+            "ausencia y la mesa ha terminado."
+        ) % {"name": name, "hours": hours}
+    elif absent is not None and seats[absent].team == mine[0].team:
+        detail = _(
+            "%(name)s, tu pareja, agotó su plazo de %(hours)d horas para jugar: vuestra pareja "
+            "pierde la partida por ausencia y la mesa ha terminado."
+        ) % {"name": name, "hours": hours}
+    else:
+        detail = _(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar y perdió por ausencia: la "
+            "mesa ha terminado."
+        ) % {"name": name, "hours": hours}
     return TableError(
-        "turn_expired",
-        _("Se acabó el plazo de 48 horas para jugar: la partida se perdió por ausencia."),
-        status_code=409,
-        rule="R27",
+        "turn_expired", detail, status_code=409, rule="R27", extra={"absent_seat": absent}
     )
 
 
@@ -594,7 +638,7 @@ def move_play(
             _save_transition(table, seats, match, after, now, chosen_actions=1)
             _after_commit(table, seats, after, actor=user)
             return table
-    raise _turn_expired()
+    raise _turn_expired(table, seats, mine)
 
 
 def _other_hand_detail(
