@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from dominoes.rules import CLASSIC, Rules
+from dominoes.scoring import blocked_team
 from dominoes.state import Draw, HandEnd, HandResult, MatchState, Pass, Play
 from dominoes.tiles import Tile, full_set
 
@@ -774,18 +775,20 @@ def _score(
             points *= rules.capicua_multiplier
         return end, winners, points, counts
     if teams is not None:  # R22
-        first, second = teams[0]
-        team0 = counts[first] + counts[second]
-        team1 = total - team0
-        if team0 == team1:
-            if rules.blocked_tie != "leader_team" or leader < 0:
+        if rules.blocked_pairs == "lower_total" and rules.blocked_tie == "nobody":
+            team0 = counts[0] + counts[2]
+            team1 = total - team0
+            if team0 == team1:
                 return end, (), 0, counts
-            winners = teams[leader]
-        else:
             winners = teams[0] if team0 < team1 else teams[1]
+        else:
+            team = blocked_team(rules, counts, leader if leader >= 0 else None)
+            if team is None:
+                return end, (), 0, counts
+            winners = teams[team]
         if rules.partner_tiles_count:
             return end, winners, total, counts
-        return end, winners, max(team0, team1), counts
+        return end, winners, total - counts[winners[0]] - counts[winners[1]], counts
     lowest = min(counts)  # R21, R23
     tied = [s for s, count in enumerate(counts) if count == lowest]
     if len(tied) == 1:

@@ -52,6 +52,9 @@ class Rules:
     - ``blocked_points``: what the winner of a block scores alone (2-3 seats): ``"others"``
       (R21: the sum of the other counts) or ``"differences"`` (the sum of the differences
       between each other count and its own).
+    - ``blocked_pairs``: which pair wins a block (partnerships): ``"lower_total"`` (R22:
+      the pair whose summed count is lower) or ``"lowest_player"`` (the pair of the
+      player with the lowest count; both pairs holding that count is a tie).
     - ``blocked_tie``: a tied block between partnerships: ``"nobody"`` (R22) or
       ``"leader_team"`` (the pair that led the hand wins it).
     - ``capicua_multiplier``: a domino made with a non-double that fits both (different)
@@ -77,6 +80,7 @@ class Rules:
     draw_optional: bool = False
     stock_on_block: str | None = None
     blocked_points: str = "others"
+    blocked_pairs: str = "lower_total"
     blocked_tie: str = "nobody"
     capicua_multiplier: int = 1
     zapato: bool = False
@@ -185,6 +189,8 @@ CUBAN = Rules(
     draw_from_stock=False,
     first_lead="lot",
     later_lead="winner_team",
+    blocked_pairs="lowest_player",
+    blocked_tie="leader_team",
     capicua_multiplier=2,
     targets=(100,),
 )

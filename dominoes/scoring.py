@@ -56,14 +56,37 @@ def _lowest_tiles_winner(holdings: Sequence[Sequence[Tile]], tied: Sequence[int]
     return leaders[0] if len(leaders) == 1 else None
 
 
+def blocked_team(rules: Rules, counts: Sequence[int], leader: int | None = None) -> int | None:
+    """The pair (0: seats 0 and 2, 1: seats 1 and 3) that wins a blocked partnership hand
+    with ``counts`` (R22), or ``None`` when nobody does.
+
+    ``rules.blocked_pairs == "lower_total"`` (R22): the pair with the lower summed count;
+    ``"lowest_player"`` (cuban): the pair of the player with the lowest count. A tie (equal
+    totals, or the lowest count held in both pairs) goes to the pair of ``leader`` (the
+    seat that led the hand) under ``rules.blocked_tie == "leader_team"``, else to nobody.
+    """
+    if rules.blocked_pairs == "lowest_player":
+        lowest = min(counts)
+        sides = {seat % 2 for seat, count in enumerate(counts) if count == lowest}
+        if len(sides) == 1:
+            return sides.pop()
+    else:
+        totals = (counts[0] + counts[2], counts[1] + counts[3])
+        if totals[0] != totals[1]:
+            return 0 if totals[0] < totals[1] else 1
+    if rules.blocked_tie != "leader_team" or leader is None:
+        return None
+    return leader % 2
+
+
 def score_blocked(
     rules: Rules, holdings: Sequence[Sequence[Tile]], leader: int | None = None
 ) -> HandResult:
     """The result of a blocked hand (R18, R21-R23).
 
-    Partnerships (R22): the team with the lower summed count scores the other team's count;
-    equal teams score nothing (or, with ``rules.blocked_tie == "leader_team"``, the team of
-    ``leader``, the seat that led the hand, wins). Alone (R21, R23): the lowest count scores
+    Partnerships (R22): the pair ``blocked_team`` names scores the other pair's count
+    (every count with ``rules.partner_tiles_count``); no pair named scores nothing. Alone
+    (R21, R23): the lowest count scores
     every other seat's count (or, with ``rules.blocked_points == "differences"``, the sum of
     its differences with each), ties broken by lowest tiles; an unbroken tie, or a win worth
     nothing, scores nothing.
@@ -71,15 +94,12 @@ def score_blocked(
     seats = len(holdings)
     counts = counts_of(holdings)
     if rules.partnerships(seats):
-        team_counts = [sum(counts[s] for s in range(seats) if s % 2 == team) for team in (0, 1)]
-        if team_counts[0] == team_counts[1]:
-            if rules.blocked_tie != "leader_team" or leader is None:
-                return HandResult(HandEnd.BLOCKED, (), 0, counts)
-            winning_team = leader % 2
-        else:
-            winning_team = 0 if team_counts[0] < team_counts[1] else 1
+        winning_team = blocked_team(rules, counts, leader)
+        if winning_team is None:
+            return HandResult(HandEnd.BLOCKED, (), 0, counts)
         winners = team_members(rules, seats, winning_team)
-        points = sum(counts) if rules.partner_tiles_count else team_counts[1 - winning_team]
+        rivals = sum(count for seat, count in enumerate(counts) if seat % 2 != winning_team)
+        points = sum(counts) if rules.partner_tiles_count else rivals
         return HandResult(HandEnd.BLOCKED, winners, points, counts)
     lowest = min(counts)
     tied = [seat for seat, count in enumerate(counts) if count == lowest]

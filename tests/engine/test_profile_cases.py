@@ -89,12 +89,15 @@ def _points(rules, seats: int, hand: dict) -> tuple[list[int], int]:
         return winners, points
     if pairs:
         team = [counts[0] + counts[2], counts[1] + counts[3]]
-        if team[0] == team[1]:
+        if rules.blocked_pairs == "lowest_player":  # cuban: the lowest player's pair
+            low_sides = {s % 2 for s in range(seats) if counts[s] == min(counts)}
+            tie, winner = len(low_sides) > 1, min(low_sides)
+        else:
+            tie, winner = team[0] == team[1], 0 if team[0] < team[1] else 1
+        if tie:
             if rules.blocked_tie != "leader_team":
                 return [], 0
             winner = hand["leader"] % 2
-        else:
-            winner = 0 if team[0] < team[1] else 1
         points = sum(counts) if rules.partner_tiles_count else team[1 - winner]
         return side(winner), points
     low = min(counts)
