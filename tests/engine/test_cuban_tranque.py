@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dominoes import HandEnd, apply, forced_action, legal_moves, new_match
-from dominoes.rules import CUBAN
 from dominoes.playout import first_hand_position, random_deal, score_hands, tables_for
+from dominoes.rules import CUBAN
 from dominoes.scoring import counts_of, score_blocked
 from dominoes.tiles import full_set
 
