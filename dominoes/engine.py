@@ -195,6 +195,21 @@ def _has_fit(tiles: Sequence[Tile], ends: tuple[int, int] | None) -> bool:
     return any(t.high in (left, right) or t.low in (left, right) for t in tiles)
 
 
+def _lead_must_be_double(rules: Rules, holding: Sequence[Tile]) -> bool:
+    """``first_lead == "double"``: the lead is one of the leader's doubles (R7). A leader
+    holding none (the holder of the doubles left the hand, ``leavers_sit_out``, and no
+    seat still playing holds one) leads any tile."""
+    return rules.first_lead == "double" and any(tile.is_double for tile in holding)
+
+
+def _next_seat(match: MatchState, hand: HandState, seat: int) -> int:
+    """The seat after ``seat`` to act (R3), skipping the seats that left the hand."""
+    seat = (seat + 1) % match.seats
+    while seat in hand.out_seats:
+        seat = (seat + 1) % match.seats
+    return seat
+
+
 def _stock_left(match: MatchState, hand: HandState) -> int:
     return hand.stock_left if match.rules.draw_from_stock else 0
 
@@ -225,7 +240,7 @@ def legal_moves(match: MatchState, seat: int | None = None) -> list[Play]:
     if hand.ends is None:
         if hand.required_lead is not None:
             return [Play(seat, hand.required_lead)]
-        if match.rules.first_lead == "double":
+        if _lead_must_be_double(match.rules, tiles):
             return [Play(seat, tile) for tile in tiles if tile.is_double]
         return [Play(seat, tile) for tile in tiles]
     left, right = hand.ends
@@ -299,7 +314,7 @@ def _place(
             raise IllegalMove(
                 "wrong_lead", f"the first hand must be led with {hand.required_lead}", "R7"
             )
-        if rules.first_lead == "double" and not tile.is_double:
+        if not tile.is_double and _lead_must_be_double(rules, hand.holdings[play.seat]):
             raise IllegalMove("wrong_lead", f"the lead must be a double, not {tile}", "R7")
         return ((tile.high, tile.low),), (tile.high, tile.low)
     left, right = hand.ends
@@ -344,14 +359,11 @@ def _after(match: MatchState, hand: HandState) -> MatchState:
     either, and the stock joins the count of the seat after the closer (the rival, with
     two seats). ``rules.draw_optional``: it also blocks after a whole round of passes."""
     rules = match.rules
-    blocked = not _stock_left(match, hand) and not any(
-        _has_fit(tiles, hand.ends) for tiles in hand.holdings
-    )
-    if (
-        not blocked
-        and rules.stock_on_block
-        and not any(_has_fit(tiles, hand.ends) for tiles in hand.holdings)
-    ):
+    out = hand.out_seats
+    playing = [tiles for seat, tiles in enumerate(hand.holdings) if seat not in out]
+    nobody_fits = not any(_has_fit(tiles, hand.ends) for tiles in playing)
+    blocked = not _stock_left(match, hand) and nobody_fits
+    if not blocked and rules.stock_on_block and nobody_fits:
         rest = hand.stock[hand.drawn :]
         if not _has_fit(rest, hand.ends):
             rival = (hand.actions[-1].seat + 1) % match.seats
@@ -364,10 +376,10 @@ def _after(match: MatchState, hand: HandState) -> MatchState:
         for action in reversed(hand.actions):
             if isinstance(action, Play):
                 break
-            passes += isinstance(action, Pass)
-        blocked = passes >= match.seats
+            passes += isinstance(action, Pass) and action.seat not in out
+        blocked = passes >= match.seats - len(out)
     if blocked:
-        return _finish_hand(match, hand, score_blocked(rules, hand.holdings, hand.leader))
+        return _finish_hand(match, hand, score_blocked(rules, hand.holdings, hand.leader, out))
     return replace(match, hands=match.hands[:-1] + (hand,))
 
 
@@ -409,12 +421,13 @@ def apply(match: MatchState, action: Action) -> MatchState:
             holdings=holdings,
             line=line,
             ends=ends,
-            turn=(seat + 1) % match.seats,
+            turn=_next_seat(match, hand, seat),
             actions=hand.actions + (action,),
             lead_seats=(),
         )
         if not remaining:
-            return _finish_hand(match, hand, score_domino(match.rules, holdings, seat, capicua))
+            result = score_domino(match.rules, holdings, seat, capicua, hand.out_seats)
+            return _finish_hand(match, hand, result)
         return _after(match, hand)
     playable = next((tile for tile in holding if fits(tile, hand.ends)), None)
     if isinstance(action, Draw):
@@ -439,7 +452,7 @@ def apply(match: MatchState, action: Action) -> MatchState:
             raise IllegalMove("cannot_pass_with_play", _fits_message(seat, playable, hand.ends))
         if _stock_left(match, hand) and not match.rules.draw_optional:
             raise IllegalMove("must_draw", f"the stock still holds {hand.stock_left} tiles")
-        hand = replace(hand, turn=(seat + 1) % match.seats, actions=hand.actions + (action,))
+        hand = replace(hand, turn=_next_seat(match, hand, seat), actions=hand.actions + (action,))
         return _after(match, hand)
     raise TypeError(f"not an action: {action!r}")
 
@@ -476,13 +489,18 @@ def abandon(
     """The match after ``seat`` abandons it or is absent too long (R26, R27).
 
     2 seats: the other player wins. 4 seats: the other team wins. 3 seats: the remaining
-    player with more points wins; level scores mean no winner. Raises ``IllegalMove``
-    (``hand_over``, R25) when the match is already over and ``ValueError`` for a bad seat.
+    player with more points wins; level scores mean no winner. Under
+    ``rules.leavers_sit_out`` (``first_double``) the seat leaves the hand instead, which
+    goes on (``_sit_out``). Raises ``IllegalMove`` (``hand_over``, R25) when the match is
+    already over or (R26) the seat has already left, and ``ValueError``
+    for a bad seat.
     """
     if match.is_over:
         raise IllegalMove("hand_over", "the match is over", "R25")
     if not 0 <= seat < match.seats:
         raise ValueError(f"no seat {seat} at a table of {match.seats}")
+    if match.rules.leavers_sit_out and not match.hand.is_over:
+        return _sit_out(match, seat, outcome)
     if match.rules.partnerships(match.seats):
         winners = tuple(s for s in range(match.seats) if s % 2 != seat % 2)
     else:
@@ -491,6 +509,40 @@ def abandon(
         leaders = tuple(s for s in others if match.scores[s] == best)
         winners = leaders if len(leaders) == 1 else ()
     return replace(match, winners=winners, outcome=outcome, abandoned_by=seat)
+
+
+def _sit_out(match: MatchState, seat: int, outcome: MatchOutcome) -> MatchState:
+    """``seat`` leaves the current hand (``Rules.leavers_sit_out``; seeds/001 «si un
+    jugador abandona la partida y aún quedan al menos 2 jugadores en ella, no pasa nada»).
+
+    With one player left, that player wins the match (outcome ``outcome``, the hand stays
+    unfinished). Otherwise the hand goes on: the leaver's turns are skipped and its tiles
+    fit nothing and count for nobody; its turn passes to the next seat still playing;
+    before the lead, the lead passes to the holder of the highest double still playing
+    (else the next seat, with any tile). The hand then ends at once if nobody still
+    playing can play or draw, or if they have all passed since the last play (R18)."""
+    hand = match.hand
+    if seat in hand.out_seats:
+        raise IllegalMove("hand_over", f"seat {seat} has already left the match", "R26")
+    hand = replace(hand, departures=hand.departures + ((seat, len(hand.actions)),))
+    playing = [s for s in range(match.seats) if s not in hand.out_seats]
+    if len(playing) < 2:
+        hands = match.hands[:-1] + (hand,)
+        return replace(
+            match, hands=hands, winners=tuple(playing), outcome=outcome, abandoned_by=seat
+        )
+    if hand.ends is None and hand.turn == seat:
+        doubles = [(t, s) for s in playing for t in hand.holdings[s] if t.is_double]
+        if match.rules.first_lead == "double" and doubles:
+            turn = max(doubles)[1]
+        else:
+            turn = _next_seat(match, hand, seat)
+        hand = replace(hand, turn=turn, leader=turn)
+    elif hand.turn == seat:
+        hand = replace(hand, turn=_next_seat(match, hand, seat))
+    if hand.ends is None:
+        return replace(match, hands=match.hands[:-1] + (hand,))
+    return _after(match, hand)
 
 
 def close_idle(match: MatchState) -> MatchState:

@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from dominoes.rules import CLASSIC, Rules
-from dominoes.scoring import blocked_team
+from dominoes.scoring import blocked_team, score_blocked, score_domino
 from dominoes.state import Draw, HandEnd, HandResult, MatchState, Pass, Play
 from dominoes.tiles import Tile, full_set
 
@@ -233,7 +233,9 @@ class Position:
       ``lead_mask``: the tiles that may lead when ``required`` is ``-1`` (the doubles
       for ``first_lead == "double"``, else ``-1``: every tile);
     - ``passes``: passes since the last play (``draw_optional``: a whole round of them,
-      as many as seats, blocks the hand);
+      as many as seats still playing, blocks the hand);
+    - ``out``: the seats that left the hand (``Rules.leavers_sit_out``): their turns are
+      skipped, their tiles (still in ``hands``) fit nothing and count for nobody;
     - ``end``: ``None`` while the hand is on, else ``HandEnd.DOMINO`` or ``HandEnd.BLOCKED``;
       then ``winners`` (sorted seat tuple, empty when nobody scored), ``points`` and
       ``counts`` (per-seat R19 counts) hold the result, and ``capicua`` is true when the
@@ -264,6 +266,7 @@ class Position:
         "points",
         "counts",
         "capicua",
+        "out",
         "_teams",
     )
 
@@ -284,6 +287,7 @@ class Position:
         pos.points = 0
         pos.counts = ()
         pos.capicua = False
+        pos.out = ()
         pos._teams = _teams(rules, seats)
         return pos
 
@@ -299,6 +303,7 @@ class Position:
         leader: int,
         required_lead: Tile | None,
         passes: int = 0,
+        out: Sequence[int] = (),
     ) -> Position:
         """A position from explicit holdings, e.g. one determinization of a bot's view.
 
@@ -306,7 +311,8 @@ class Position:
         draw order (top first); ``line_ends``: ``(left, right)`` pips, or ``None`` before
         the lead; ``turn``: the seat to act; ``leader``: the hand's leader;
         ``required_lead``: the tile the lead must be (R7-R9) or ``None``; ``passes``: the
-        passes since the last play (read only under ``draw_optional``). Tiles already on
+        passes since the last play (read only under ``draw_optional``); ``out``: the seats
+        that left the hand (``HandState.out_seats``). Tiles already on
         the line are simply absent. If the seat to act has no fitting tile, its automatic
         draws/passes (R14-R16) are applied at once (under ``draw_optional`` with stock
         left it is left choosing), and the hand is ended when it is blocked (R18),
@@ -351,6 +357,7 @@ class Position:
         pos.leader = leader
         pos.required = index[required_lead] if required_lead is not None else -1
         pos.passes = passes
+        pos._sit_out(tuple(out))
         if pos.left >= 0:
             pos._settle(turn)
         return pos
@@ -381,8 +388,9 @@ class Position:
         for action in reversed(hand.actions):
             if isinstance(action, Play):
                 break
-            passes += isinstance(action, Pass)
+            passes += isinstance(action, Pass) and action.seat not in hand.out_seats
         pos.passes = passes
+        pos._sit_out(hand.out_seats)
         if hand.result is not None:
             result = hand.result
             pos.end = result.end
@@ -416,8 +424,27 @@ class Position:
         new.points = self.points
         new.counts = self.counts
         new.capicua = self.capicua
+        new.out = self.out
         new._teams = self._teams
         return new
+
+    def _sit_out(self, out: tuple[int, ...]) -> None:
+        """Mark the seats ``out`` as gone from the hand; before the lead a seat to act that
+        holds no double may lead any tile (``engine._lead_must_be_double``)."""
+        self.out = out
+        if out and self.left < 0 and not self.hands[self.turn] & self.lead_mask:
+            self.lead_mask = -1
+
+    def _next(self, seat: int) -> int:
+        """The seat after ``seat`` still playing (R3)."""
+        seat += 1
+        if seat == self.seats:
+            seat = 0
+        while seat in self.out:
+            seat += 1
+            if seat == self.seats:
+                seat = 0
+        return seat
 
     # --- reading -------------------------------------------------------------------------
 
@@ -581,6 +608,9 @@ class Position:
                 self.capicua = other[left] >= 0 and other[right] >= 0
             self._finish(_DOMINO, seat)
             return
+        if self.out:
+            self._settle(self._next(seat))
+            return
         seat += 1
         self._settle(0 if seat == self.seats else seat)
 
@@ -602,11 +632,10 @@ class Position:
         if not self.choosing:
             raise ValueError("the seat to act may not pass now")
         self.passes += 1
-        if self.passes >= self.seats:
+        if self.passes >= self.seats - len(self.out):
             self._finish(_BLOCKED, -1)
             return
-        seat = self.turn + 1
-        self._settle(0 if seat == self.seats else seat)
+        self._settle(self._next(self.turn))
 
     def _settle(self, seat: int) -> None:
         """From ``seat`` on, apply automatic draws and passes (R14-R16) until a seat fits
@@ -623,6 +652,8 @@ class Position:
         drawn = self.drawn
         n_stock = len(stock)
         seats = self.seats
+        out = self.out
+        playing = seats - len(out)
         while True:
             hand = hands[seat]
             if hand & fit:
@@ -652,17 +683,30 @@ class Position:
             anyone = 0
             for hand in hands:
                 anyone |= hand
-            if not anyone & fit or (rules.draw_optional and self.passes >= seats):
+            if out:  # the tiles of seats that left fit nothing
+                anyone = 0
+                for held, hand in enumerate(hands):
+                    if held not in out:
+                        anyone |= hand
+            if not anyone & fit or (rules.draw_optional and self.passes >= playing):
                 self.turn = seat
                 self._finish(_BLOCKED, -1)
                 return
-            seat += 1
+            seat = self._next(seat) if out else seat + 1
             if seat == seats:
                 seat = 0
 
     def _finish(self, end: HandEnd, seat: int) -> None:
         self.end, self.winners, self.points, self.counts = _score(
-            self.rules, self.tables, self.hands, end, seat, self._teams, self.leader, self.capicua
+            self.rules,
+            self.tables,
+            self.hands,
+            end,
+            seat,
+            self._teams,
+            self.leader,
+            self.capicua,
+            self.out,
         )
 
 
@@ -749,11 +793,20 @@ def _score(
     teams: tuple[tuple[int, ...], ...] | None,
     leader: int = -1,
     capicua: bool = False,
+    out: tuple[int, ...] = (),
 ) -> tuple[HandEnd, tuple[int, ...], int, tuple[int, ...]]:
     """``(end, winners, points, counts)`` as ``dominoes.scoring`` computes it (R19-R24).
 
     ``seat``: the seat that went out for a domino (ignored for a block); ``leader``: the
-    hand's leader (``-1``: none); ``capicua``: the domino was a capicúa."""
+    hand's leader (``-1``: none); ``capicua``: the domino was a capicúa; ``out``: the
+    seats that left the hand (rare: scored by ``dominoes.scoring`` itself)."""
+    if out:
+        holdings = [tiles_of(mask, tables.max_pip) for mask in hands]
+        if end is _DOMINO:
+            result = score_domino(rules, holdings, seat, capicua, out)
+        else:
+            result = score_blocked(rules, holdings, leader if leader >= 0 else None, out)
+        return result.end, result.winners, result.points, result.counts
     chunks = tables.value_chunks
     if len(chunks) == 2:  # the double-six set: 28 tiles in two 14-bit chunks
         low, high = chunks
@@ -826,6 +879,12 @@ def random_playout(
     ``dominoes.engine``). Same rules as ``Position.play`` (R11-R18), inlined for speed.
     """
     if position.end is not None:
+        return position.result()
+    if position.out:  # a seat left the hand (rare): the same choices, through act()
+        while position.end is None:
+            actions = position.legal_actions()
+            n = len(actions)
+            position.act(*actions[int(rng.random() * n) if n > 1 else 0])
         return position.result()
     hands = position.hands
     tables = position.tables

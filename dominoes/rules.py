@@ -62,6 +62,10 @@ class Rules:
     - ``zapato``: whether a match won while the losers have 0 points is marked as a
       zapato / chiva in the match result.
     - ``single_hand``: one hand decides the match (its winner wins; a tie has no winner).
+    - ``leavers_sit_out``: a player who abandons (R26) or is absent (R27) leaves the hand
+      while at least two players stay, and the hand goes on without them: their turns
+      are skipped, their tiles are out of play (they fit nothing, count for nobody) and
+      they cannot win; when only one player stays, that one wins the match.
     - ``targets``: the match targets a table may choose, in points (R25).
     """
 
@@ -85,6 +89,7 @@ class Rules:
     capicua_multiplier: int = 1
     zapato: bool = False
     single_hand: bool = False
+    leavers_sit_out: bool = False
 
     def __hash__(self) -> int:
         return hash(self.name)
@@ -205,6 +210,7 @@ FIRST_DOUBLE = Rules(
     first_lead="double",
     draw_optional=True,
     single_hand=True,
+    leavers_sit_out=True,
     targets=(1,),
 )
 

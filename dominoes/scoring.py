@@ -22,21 +22,27 @@ def team_members(rules: Rules, seats: int, seat: int) -> tuple[int, ...]:
 
 
 def score_domino(
-    rules: Rules, holdings: Sequence[Sequence[Tile]], seat: int, capicua: bool = False
+    rules: Rules,
+    holdings: Sequence[Sequence[Tile]],
+    seat: int,
+    capicua: bool = False,
+    out: Sequence[int] = (),
 ) -> HandResult:
     """The result when ``seat`` played its last tile (R17, R20).
 
     The seat (with its partner, R20) scores its rivals' counts; the partner's tiles count
     only when ``rules.partner_tiles_count``. A ``capicua`` domino (the last tile a
     non-double fitting both different ends) scores ``rules.capicua_multiplier`` times.
+    The seats in ``out`` left the hand (``Rules.leavers_sit_out``): their tiles count for
+    nobody (``counts`` still shows them).
     """
     seats = len(holdings)
     counts = counts_of(holdings)
     winners = team_members(rules, seats, seat)
     if rules.partner_tiles_count:
-        points = sum(counts)
+        points = sum(count for s, count in enumerate(counts) if s not in out)
     else:
-        points = sum(count for s, count in enumerate(counts) if s not in winners)
+        points = sum(count for s, count in enumerate(counts) if s not in winners and s not in out)
     if capicua and rules.capicua_multiplier != 1:
         return HandResult(
             HandEnd.DOMINO, winners, points * rules.capicua_multiplier, counts, capicua=True
@@ -80,7 +86,10 @@ def blocked_team(rules: Rules, counts: Sequence[int], leader: int | None = None)
 
 
 def score_blocked(
-    rules: Rules, holdings: Sequence[Sequence[Tile]], leader: int | None = None
+    rules: Rules,
+    holdings: Sequence[Sequence[Tile]],
+    leader: int | None = None,
+    out: Sequence[int] = (),
 ) -> HandResult:
     """The result of a blocked hand (R18, R21-R23).
 
@@ -89,7 +98,8 @@ def score_blocked(
     (R21, R23): the lowest count scores
     every other seat's count (or, with ``rules.blocked_points == "differences"``, the sum of
     its differences with each), ties broken by lowest tiles; an unbroken tie, or a win worth
-    nothing, scores nothing.
+    nothing, scores nothing. Seats in ``out`` left the hand (``Rules.leavers_sit_out``,
+    players alone): they cannot win and their counts score for nobody.
     """
     seats = len(holdings)
     counts = counts_of(holdings)
@@ -101,17 +111,19 @@ def score_blocked(
         rivals = sum(count for seat, count in enumerate(counts) if seat % 2 != winning_team)
         points = sum(counts) if rules.partner_tiles_count else rivals
         return HandResult(HandEnd.BLOCKED, winners, points, counts)
-    lowest = min(counts)
-    tied = [seat for seat, count in enumerate(counts) if count == lowest]
+    playing = [seat for seat in range(seats) if seat not in out]
+    lowest = min(counts[seat] for seat in playing)
+    tied = [seat for seat in playing if counts[seat] == lowest]
     winner = tied[0] if len(tied) == 1 else _lowest_tiles_winner(holdings, tied)
     if winner is None:
         return HandResult(HandEnd.BLOCKED, (), 0, counts)
+    others = [counts[seat] for seat in playing if seat != winner]
     if rules.blocked_points == "differences":
-        points = sum(count - counts[winner] for seat, count in enumerate(counts) if seat != winner)
+        points = sum(count - counts[winner] for count in others)
         if points == 0:
             return HandResult(HandEnd.BLOCKED, (), 0, counts)
     else:
-        points = sum(count for seat, count in enumerate(counts) if seat != winner)
+        points = sum(others)
     return HandResult(HandEnd.BLOCKED, (winner,), points, counts)
 
 

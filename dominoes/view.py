@@ -93,6 +93,8 @@ class SeatView:
       seats that may lead; either one gets ``legal_moves``. Key ``lead_seats`` only then.
     - ``zapato``: ``rules.zapato`` profiles: whether the won match is a zapato (``None``
       while it is on). Key ``zapato`` only for such profiles.
+    - ``left_seats``: the seats that left the current hand, which goes on without them
+      (``rules.leavers_sit_out``). Key ``left_seats`` only when one did.
     """
 
     seat: int
@@ -121,6 +123,7 @@ class SeatView:
     zapato: bool | None = None
     draw_optional: bool = False
     has_zapato: bool = False
+    left_seats: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, as the API and pages serve it."""
@@ -153,6 +156,8 @@ class SeatView:
             out["lead_seats"] = list(self.lead_seats)
         if self.has_zapato:
             out["zapato"] = self.zapato
+        if self.left_seats:
+            out["left_seats"] = list(self.left_seats)
         return out
 
 
@@ -232,4 +237,5 @@ def view_for(match: MatchState, seat: int) -> SeatView:
         zapato=is_zapato(match),
         draw_optional=match.rules.draw_optional,
         has_zapato=match.rules.zapato,
+        left_seats=hand.out_seats,
     )

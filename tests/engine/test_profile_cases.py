@@ -32,7 +32,10 @@ def comparable(answer: dict, expected: dict) -> dict:
     extras = [f for f in ("capicua",) if expected["hands"] and f in expected["hands"][0]]
     out = {
         "ok": True,
-        "hands": [{f: hand[f] for f in HAND_FIELDS + tuple(extras)} for hand in answer["hands"]],
+        "hands": [
+            {f: hand[f] for f in HAND_FIELDS + tuple(extras) + ("left",) if f in hand}
+            for hand in answer["hands"]
+        ],
         "scores": answer["scores"],
         "winner": answer["winner"],
     }
@@ -69,8 +72,20 @@ def test_replay_gives_the_expected_answer(path):
 
 
 def _points(rules, seats: int, hand: dict) -> tuple[list[int], int]:
-    """The hand's winners and points recomputed from its counts (not from the engine)."""
-    counts = hand["counts"]
+    """The hand's winners and points recomputed from its counts (not from the engine).
+
+    A seat in the hand's ``left`` (``first_double``: it left and the hand went on) cannot
+    win and its count scores for nobody."""
+    left = hand.get("left", [])
+    counts = [0 if seat in left else count for seat, count in enumerate(hand["counts"])]
+    if left:  # alone, no ties among the seats still playing in these cases
+        playing = [seat for seat in range(seats) if seat not in left]
+        if hand["end"] == "domino":
+            winner = next(seat for seat in playing if hand["counts"][seat] == 0)
+            return [winner], sum(counts)
+        winner = min(playing, key=lambda seat: counts[seat])
+        assert sorted(counts[seat] for seat in playing).count(counts[winner]) == 1
+        return [winner], sum(counts) - counts[winner]
     pairs = rules.partnerships(seats)
 
     def side(seat):
