@@ -67,6 +67,8 @@ class Rules:
       are skipped, their tiles are out of play (they fit nothing, count for nobody) and
       they cannot win; when only one player stays, that one wins the match.
     - ``targets``: the match targets a table may choose, in points (R25).
+    - ``hands_per_person``: how many hands (seats) one person holds: 2 for
+      ``seven_plus_seven`` (each person plays both seats of a pair), else 1.
     """
 
     name: str
@@ -90,6 +92,7 @@ class Rules:
     zapato: bool = False
     single_hand: bool = False
     leavers_sit_out: bool = False
+    hands_per_person: int = 1
 
     def __hash__(self) -> int:
         return hash(self.name)
@@ -146,7 +149,7 @@ SPAIN_PAIRS = Rules(
 )
 
 #: seeds/003 "Dominó 7+7": the pairs game, each of two people playing both seats of a pair.
-SEVEN_PLUS_SEVEN = replace(SPAIN_PAIRS, name="seven_plus_seven")
+SEVEN_PLUS_SEVEN = replace(SPAIN_PAIRS, name="seven_plus_seven", hands_per_person=2)
 
 #: seeds/003 "Dominó Venezolano" (first lead 6-6 as seeds/002 says for Venezuela).
 VENEZUELAN = Rules(
