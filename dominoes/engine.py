@@ -26,7 +26,7 @@ from dominoes.state import (
     Pass,
     Play,
 )
-from dominoes.tiles import Tile, heaviest
+from dominoes.tiles import Tile, fits, heaviest, holds_fit, place
 
 # --- starting matches and hands ---------------------------------------------------------
 
@@ -183,18 +183,6 @@ def start_hand(
 # --- what may be played ----------------------------------------------------------------
 
 
-def fits(tile: Tile, ends: tuple[int, int] | None) -> bool:
-    """True when ``tile`` can be placed on the line with ``ends`` (any tile leads)."""
-    return ends is None or tile.has(ends[0]) or tile.has(ends[1])
-
-
-def _has_fit(tiles: Sequence[Tile], ends: tuple[int, int] | None) -> bool:
-    if ends is None:
-        return bool(tiles)
-    left, right = ends
-    return any(t.high in (left, right) or t.low in (left, right) for t in tiles)
-
-
 def _lead_must_be_double(rules: Rules, holding: Sequence[Tile]) -> bool:
     """``first_lead == "double"``: the lead is one of the leader's doubles (R7). A leader
     holding none (the holder of the doubles left the hand, ``leavers_sit_out``, and no
@@ -266,7 +254,7 @@ def forced_action(match: MatchState) -> Draw | Pass | None:
     are its own choice (``optional_actions``); only the pass on an empty stock is automatic.
     """
     hand = match.hand
-    if match.is_over or hand.is_over or _has_fit(hand.holdings[hand.turn], hand.ends):
+    if match.is_over or hand.is_over or holds_fit(hand.holdings[hand.turn], hand.ends):
         return None
     if _stock_left(match, hand):
         if match.rules.draw_optional:
@@ -285,7 +273,7 @@ def optional_actions(match: MatchState) -> list[Draw | Pass]:
         not match.rules.draw_optional
         or match.is_over
         or hand.is_over
-        or _has_fit(hand.holdings[hand.turn], hand.ends)
+        or holds_fit(hand.holdings[hand.turn], hand.ends)
         or not _stock_left(match, hand)
     ):
         return []
@@ -318,23 +306,17 @@ def _place(
             raise IllegalMove("wrong_lead", f"the lead must be a double, not {tile}", "R7")
         return ((tile.high, tile.low),), (tile.high, tile.low)
     left, right = hand.ends
-    on_left, on_right = tile.has(left), tile.has(right)
-    if play.end is not None:
-        if play.end == right and on_right:
-            side = "right"
-        elif play.end == left and on_left:
-            side = "left"
-        else:
-            raise IllegalMove("tile_does_not_fit", f"{tile} does not fit the {play.end} end")
-    elif not (on_left or on_right):
-        raise IllegalMove("tile_does_not_fit", f"{tile} fits neither end ({left}, {right})")
-    elif on_left and on_right and left != right:
+    if play.end is None and left != right and tile.has(left) and tile.has(right):
         raise IllegalMove("end_required", f"{tile} fits both the {left} and the {right} end")
-    else:
-        side = "right" if on_right else "left"
-    if side == "right":
-        return hand.line + ((right, tile.other(right)),), (left, tile.other(right))
-    return ((tile.other(left), left),) + hand.line, (tile.other(left), right)
+    placed = place(hand.ends, tile, play.end)
+    if placed is None:
+        if play.end is not None:
+            raise IllegalMove("tile_does_not_fit", f"{tile} does not fit the {play.end} end")
+        raise IllegalMove("tile_does_not_fit", f"{tile} fits neither end ({left}, {right})")
+    on_right, ends = placed
+    if on_right:
+        return hand.line + ((right, ends[1]),), ends
+    return ((ends[0], left),) + hand.line, ends
 
 
 def _finish_hand(match: MatchState, hand: HandState, result) -> MatchState:
@@ -361,11 +343,11 @@ def _after(match: MatchState, hand: HandState) -> MatchState:
     rules = match.rules
     out = hand.out_seats
     playing = [tiles for seat, tiles in enumerate(hand.holdings) if seat not in out]
-    nobody_fits = not any(_has_fit(tiles, hand.ends) for tiles in playing)
+    nobody_fits = not any(holds_fit(tiles, hand.ends) for tiles in playing)
     blocked = not _stock_left(match, hand) and nobody_fits
     if not blocked and rules.stock_on_block and nobody_fits:
         rest = hand.stock[hand.drawn :]
-        if not _has_fit(rest, hand.ends):
+        if not holds_fit(rest, hand.ends):
             rival = (hand.actions[-1].seat + 1) % match.seats
             taken = tuple(sorted(hand.holdings[rival] + rest, reverse=True))
             holdings = hand.holdings[:rival] + (taken,) + hand.holdings[rival + 1 :]

@@ -20,27 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dominoes.rules import Rules, rules_named
-from dominoes.tiles import Tile
+from dominoes.tiles import Tile, place
 from dominoes.view import SeatView
 
 
 def pip_bits(tile: Tile) -> int:
     """A bit mask of the pips a tile shows."""
     return (1 << tile.high) | (1 << tile.low)
-
-
-def place(ends: tuple[int, int] | None, tile: Tile, end: int | None) -> tuple[int, int]:
-    """The ends after ``tile`` is placed on the ``end`` pip (the engine's own rule, R11-R12:
-    the right end is used when both ends show ``end``; with no end given, the right end when
-    the tile fits it, else the left)."""
-    if ends is None:
-        return (tile.high, tile.low)
-    left, right = ends
-    if end is None:
-        end = right if tile.has(right) else left
-    if end == right and tile.has(right):
-        return (left, tile.other(right))
-    return (tile.other(left), right)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +78,7 @@ def infer(view: SeatView) -> Knowledge:
                 index = max(pool, key=lambda i: (bin(seat_slots[i]).count("1"), -i))
                 seat_slots.pop(index)
             drawn_last[seat] = False
-            ends = place(ends, tile, entry.end)
+            ends = place(ends, tile, entry.end)[1]
         elif entry.kind in ("draw", "pass"):
             if ends is not None:
                 mask = (1 << ends[0]) | (1 << ends[1])
