@@ -354,12 +354,7 @@ def _after(match: MatchState, hand: HandState) -> MatchState:
             hand = replace(hand, holdings=holdings, drawn=len(hand.stock))
             blocked = True
     if not blocked and rules.draw_optional:
-        passes = 0
-        for action in reversed(hand.actions):
-            if isinstance(action, Play):
-                break
-            passes += isinstance(action, Pass) and action.seat not in out
-        blocked = passes >= match.seats - len(out)
+        blocked = hand.passes_since_play >= match.seats - len(out)
     if blocked:
         return _finish_hand(match, hand, score_blocked(rules, hand.holdings, hand.leader, out))
     return replace(match, hands=match.hands[:-1] + (hand,))

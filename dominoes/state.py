@@ -122,6 +122,18 @@ class HandState:
         return self.result is not None
 
     @property
+    def passes_since_play(self) -> int:
+        """The passes since the last play, by the seats still playing (``draw_optional``'s
+        round of passes; a seat that left does not count, ``out_seats``)."""
+        passes = 0
+        out = self.out_seats
+        for action in reversed(self.actions):
+            if isinstance(action, Play):
+                break
+            passes += isinstance(action, Pass) and action.seat not in out
+        return passes
+
+    @property
     def out_seats(self) -> tuple[int, ...]:
         """The seats that left the hand (``departures``), in the order they left."""
         return tuple(seat for seat, _ in self.departures)
