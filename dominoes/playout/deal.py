@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from dominoes.lead import decide_first_lead
 from dominoes.playout.position import Position
 from dominoes.playout.tables import Tables, tables_for
 from dominoes.rules import Rules
@@ -98,30 +99,37 @@ def first_lead(
     for ``"lot"`` a seat drawn uniformly with one ``rng.random()`` and ``-1`` (the
     engine's seeded lot, ``dominoes.deal.lot_leader``, is independent of the deal and gives
     every seat the same chance). Raises ``ValueError`` for a lot without ``rng``."""
-    lead = rules.first_lead
-    if lead == "any":
-        return 0, -1
-    if lead == "lot":
-        if rng is None:
-            raise ValueError("a first lead by lot needs an rng")
-        return int(rng.random() * len(hands)), -1
     dealt = 0
     for mask in hands:
         dealt |= mask
     doubles = dealt & tables.doubles
-    if doubles:  # R7, R8: the highest double has the lowest index
+    if doubles:  # the highest double has the lowest index
         bit = doubles & -doubles
-    else:  # R9
-        for tile in tables.heavy_order:
-            bit = 1 << tile
-            if dealt & bit:
-                break
+        highest, heaviest = (bit.bit_length() - 1, _holder(hands, bit)), None
+    else:  # R9, only asked for when no double was dealt
+        highest, heaviest = None, lambda: _heaviest(tables, hands, dealt)
+    seat, tile, _ = decide_first_lead(rules, highest, heaviest, 0)
+    if seat is None:  # by lot
+        if rng is None:
+            raise ValueError("a first lead by lot needs an rng")
+        return int(rng.random() * len(hands)), -1
+    return seat, (-1 if tile is None else tile)
+
+
+def _holder(hands: Sequence[int], bit: int) -> int:
+    """The seat whose holding mask has ``bit``."""
     seat = 0
     for mask in hands:
         if mask & bit:
-            return seat, (-1 if lead == "double" else bit.bit_length() - 1)
+            return seat
         seat += 1
-    raise AssertionError("unreachable: the lead tile was dealt")
+    raise ValueError("no seat holds that tile")
+
+
+def _heaviest(tables: Tables, hands: Sequence[int], dealt: int) -> tuple[int, int]:
+    """``(tile, seat)`` of the heaviest tile dealt (R9)."""
+    tile = next(tile for tile in tables.heavy_order if dealt >> tile & 1)
+    return tile, _holder(hands, 1 << tile)
 
 
 def first_hand_position(
