@@ -142,3 +142,69 @@ def is_zapato(match: MatchState) -> bool | None:
     if not match.rules.zapato or match.outcome is not MatchOutcome.TARGET or not match.winners:
         return None
     return all(score == 0 for seat, score in enumerate(match.scores) if seat not in match.winners)
+
+
+def explain(
+    rules: Rules,
+    holdings: Sequence[Sequence[Tile]],
+    result: HandResult,
+    leader: int | None = None,
+    out: Sequence[int] = (),
+) -> dict:
+    """How ``result`` (scored from the final ``holdings``; ``leader``: the seat that led;
+    ``out``: seats that left) was decided, for a page to render as is (R19-R24).
+
+    A JSON-ready dict: ``end``; ``rule`` (``"R20"`` domino, ``"R21"`` lowest count,
+    ``"R22"`` pairs, ``"R23"`` tie broken by tiles); ``decided_by``: ``"domino"``,
+    ``"lowest_count"``, ``"lowest_tiles"``, ``"lower_pair_total"``, ``"lowest_player"``
+    (``blocked_pairs``), ``"pair_that_led"`` (``blocked_tie``) or ``"nobody"``;
+    ``counts``, ``winners``, ``points``; ``scored_seats``: the seats whose counts make the
+    points (before a ``multiplier``, present only for a capicúa); for pairs
+    ``team_counts`` (A = seats 0 and 2, B = 1 and 3); for blocks ``lowest`` and, when
+    several seats share it, ``tied`` and ``tie_break`` (each tied seat's tile values,
+    lowest first, compared in order, R23); ``differences`` when the winner scores the
+    differences (``blocked_points``); ``out`` when seats left.
+    """
+    seats = len(holdings)
+    counts = list(result.counts)
+    winners = list(result.winners)
+    playing = [seat for seat in range(seats) if seat not in out]
+    scored = [s for s in playing if s not in winners or rules.partner_tiles_count]
+    info: dict = {"end": result.end.value, "counts": counts, "winners": winners}
+    info.update(points=result.points, scored_seats=scored if winners else [])
+    if out:
+        info["out"] = list(out)
+    if result.capicua:
+        info["multiplier"] = rules.capicua_multiplier
+    pairs = rules.partnerships(seats)
+    if pairs:
+        info["team_counts"] = [counts[0] + counts[2], counts[1] + counts[3]]
+    if result.end is HandEnd.DOMINO:
+        info.update(rule="R20", decided_by="domino")
+        return info
+    lowest = min(counts[seat] for seat in playing)
+    tied = [seat for seat in playing if counts[seat] == lowest]
+    info["lowest"] = lowest
+    if pairs:
+        info.update(rule="R22", decided_by=_pair_reason(rules, counts, winners))
+        return info
+    if rules.blocked_points == "differences":
+        info["differences"] = True
+    if len(tied) > 1:
+        values = [sorted(tile.high + tile.low for tile in holdings[seat]) for seat in tied]
+        info["tied"] = tied
+        info["tie_break"] = [{"seat": s, "values": v} for s, v in zip(tied, values, strict=True)]
+    decided = "lowest_tiles" if len(tied) > 1 else "lowest_count"
+    info.update(rule="R23" if len(tied) > 1 else "R21", decided_by=decided if winners else "nobody")
+    return info
+
+
+def _pair_reason(rules: Rules, counts: Sequence[int], winners: Sequence[int]) -> str:
+    """Why a blocked partnership hand went to ``winners`` (``blocked_team``'s branches)."""
+    if not winners:
+        return "nobody"
+    if rules.blocked_pairs == "lowest_player":
+        sides = {seat % 2 for seat, count in enumerate(counts) if count == min(counts)}
+        return "lowest_player" if len(sides) == 1 else "pair_that_led"
+    totals = (counts[0] + counts[2], counts[1] + counts[3])
+    return "lower_pair_total" if totals[0] != totals[1] else "pair_that_led"
