@@ -17,7 +17,8 @@ def decide_first_lead(rules: Rules, highest_double, heaviest, top_double) -> tup
 
     ``highest_double``: ``(tile, seat)`` of the highest double dealt, or ``None``;
     ``heaviest``: a function giving ``(tile, seat)`` of the heaviest tile dealt (R9), called
-    only when it decides (so ``None`` will do when a double was dealt); ``top_double``: the set's highest double (R7 rather than R8).
+    only when it decides (so ``None`` will do when a double was dealt); ``top_double``:
+    the set's highest double (R7 rather than R8).
     Returns ``(seat, tile the lead must be or None, rule)``; ``seat`` is ``None`` for a
     lead by lot (``"lot"``: the caller draws it). ``"double"``: the holder of the highest
     double leads any of its doubles; ``"any"``: seat 0, any tile.

@@ -113,8 +113,8 @@ def place(
     ``None``) the tile is the line: ``(True, (high, low))``, whatever ``end`` says.
 
     The one placement rule of the engine (``engine.apply``), the fast path's ``Position``
-    and the bots; ``dominoes.playout``'s random loop keeps a bit-mask form of it (measured
-    in ``docs/bots.md``'s speed notes)."""
+    and the bots; only ``dominoes.playout.run``'s random loop keeps a bit-mask form of it,
+    for speed (measured there)."""
     high, low = tile
     if ends is None:
         return True, (high, low)
