@@ -145,3 +145,34 @@ def test_first_double_goes_on_without_an_absent_player(
     row.refresh_from_db()
     assert row.status == Table.Status.FINISHED and row.outcome == "target"
     assert row.winners and 0 not in row.winners
+
+
+def test_first_double_a_move_meeting_another_seats_absence_is_stale_and_the_hand_goes_on(
+    api_client_for, alice, bob, django_capture_on_commit_callbacks
+):
+    """R27 under leavers_sit_out, met by the other player's move: the absent seat sits
+    out (the expiry is kept) and the mover is told the table changed (409 stale_version)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.tables.play import join
+
+    body = {"seats": 3, "others": ["friend", "garabato"], "rules": "first_double"}
+    with django_capture_on_commit_callbacks(execute=True):
+        created = api_client_for(alice).post("/api/v1/tables/", body, format="json").json()
+        join(api_client_for(bob), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    row = Table.objects.get(pk=created["id"])
+    assert row.status == Table.Status.PLAYING and row.turn_seat in clients
+    absent, mover = row.turn_seat, 1 - row.turn_seat
+    version = table(clients[mover], row.pk)["version"]
+    Table.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = clients[mover].post(
+            f"/api/v1/tables/{row.pk}/moves/", {"tile": "0-0", "version": version}, format="json"
+        )
+    assert response.status_code == 409 and response.json()["code"] == "stale_version"
+    state = table(clients[mover], row.pk)
+    assert state["game"]["left_seats"] == [absent]
+    assert state["outcome"] != "absent" and state["version"] > version
