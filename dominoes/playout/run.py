@@ -6,8 +6,8 @@ show its pip), in bit-mask form: the k-th of the left-end plays, then of the rig
 ones, by tile index (``Position.legal_plays`` order). This form, and the inline classic
 draws and passes (``steps.no_fit_step``'s R14-R18 without a call), are kept because
 ``bench/engine_speed.py`` measured the calls at 5-7% of a playout; for the same reason
-``_loop`` is the one function of ``dominoes`` over 60 lines (a shorter selection of the
-play measured 4% slower).
+``_run`` is the one function of ``dominoes`` over 60 lines (a shorter selection of the
+play measured 4% slower, and splitting off the lead ~2%: one call more per hand).
 """
 
 from __future__ import annotations
@@ -104,58 +104,55 @@ def _run(
     the stock tiles drawn, and the bit of the tile that went out (``0`` for a block): a
     domino by a non-double that leaves both ends equal is a capicúa.
     """
-    left, right = ends
-    if left >= 0:
-        return _loop(tables, hands, stock, drawn, seat, left, right, random_, steps, passes)
-    tile = required  # the lead (R7-R10)
-    hand = hands[seat]
-    if tile < 0:
-        choices = hand & lead_mask
-        k = int(random_() * choices.bit_count()) if choices & (choices - 1) else 0
-        while k:
-            choices &= choices - 1
-            k -= 1
-        tile = (choices & -choices).bit_length() - 1
-    left, right = tables.pips[tile]
-    low = 1 << tile
-    hands[seat] = hand ^ low
-    if not hands[seat]:
-        return _DOMINO, seat, left, right, drawn, low
-    seat = _next_seat(len(hands))[seat]
-    return _loop(tables, hands, stock, drawn, seat, left, right, random_, steps, passes)
-
-
-def _loop(tables, hands, stock, drawn, seat, left, right, random_, steps, passes):
-    """``_run`` after the lead; ``dominoes.tiles.place`` in bit-mask form (see the module)."""
     pip_mask, other, nxt = tables.pip_mask, tables.other, _next_seat(len(hands))
     (optional, closer_rival), n_stock, hand = steps, len(stock), hands[seat]
-    special, fit = optional or closer_rival, pip_mask[left] | pip_mask[right]
+    special = optional or closer_rival
+    left, right = ends
+    if left < 0:  # the lead (R7-R10)
+        tile = required
+        if tile < 0:
+            choices = hand & lead_mask
+            k = int(random_() * choices.bit_count()) if choices & (choices - 1) else 0
+            while k:
+                choices &= choices - 1
+                k -= 1
+            tile = (choices & -choices).bit_length() - 1
+        left, right = tables.pips[tile]
+        low = 1 << tile
+        hand ^= low
+        hands[seat] = hand
+        if not hand:
+            return _DOMINO, seat, left, right, drawn, low
+        seat = nxt[seat]
+        hand = hands[seat]
+    fit = pip_mask[left] | pip_mask[right]
     while True:
-        if not hand & fit and special:  # the profile's draws, passes, blocks (R14-R18)
-            seat, drawn, _, outcome = no_fit_step(
-                hands, stock, drawn, seat, fit, passes, optional, closer_rival, random_
-            )
-            passes = 0  # the next no-fit step comes right after a play
-            if outcome == BLOCKED:
-                return _BLOCKED, seat, left, right, drawn, 0
-            hand = hands[seat]
-        elif not hand & fit:  # no_fit_step's R14-R18 inline: calling it costs 5-7% here
-            while drawn < n_stock:
-                bit = 1 << stock[drawn]
-                drawn += 1
-                hand |= bit
-                if bit & fit:
-                    break
-            if not hand & fit:  # no stock left: pass to the next seat that fits (R15)
-                hands[seat] = hand
-                start = seat
-                while True:
-                    seat = nxt[seat]
-                    if seat == start:  # nobody fits: blocked (R18)
-                        return _BLOCKED, seat, left, right, drawn, 0
-                    hand = hands[seat]
-                    if hand & fit:
+        if not hand & fit:
+            if special:  # the profile's draws, passes and blocks (R14-R18)
+                seat, drawn, _, outcome = no_fit_step(
+                    hands, stock, drawn, seat, fit, passes, optional, closer_rival, random_
+                )
+                passes = 0  # the next no-fit step comes right after a play
+                if outcome == BLOCKED:
+                    return _BLOCKED, seat, left, right, drawn, 0
+                hand = hands[seat]
+            else:  # no_fit_step's R14-R18 inline: calling it costs 5-7% here
+                while drawn < n_stock:
+                    bit = 1 << stock[drawn]
+                    drawn += 1
+                    hand |= bit
+                    if bit & fit:
                         break
+                if not hand & fit:  # no stock left: pass to the next seat that fits (R15)
+                    hands[seat] = hand
+                    start = seat
+                    while True:
+                        seat = nxt[seat]
+                        if seat == start:  # nobody fits: blocked (R18)
+                            return _BLOCKED, seat, left, right, drawn, 0
+                        hand = hands[seat]
+                        if hand & fit:
+                            break
         # A play (R11-R13): the k-th of the left-end plays, then of the right-end ones.
         on_left = hand & pip_mask[left]
         if left == right:  # both ends show the pip: the engine places on the right
