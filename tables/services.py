@@ -535,8 +535,9 @@ def _expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     match = match_of(table)
     if match.is_over or match.hand.is_over or seats[match.hand.turn].bot:
         return False  # nobody is on the clock (bots never time out, R27)
-    table.outcome = Table.Outcome.ABSENT
-    after = abandon(match, match.hand.turn, MatchOutcome.ABANDONED)
+    after = _continue(abandon(match, match.hand.turn, MatchOutcome.ABANDONED))
+    if after.is_over:  # else the hand goes on without the absent seat (leavers_sit_out)
+        table.outcome = Table.Outcome.ABSENT
     _save_transition(table, seats, match, after, now, chosen_actions=0)
     _after_commit(table, seats, after)
     return True
@@ -617,7 +618,11 @@ def move_play(
         table = _lock(table_id)
         seats = _seats(table)
         mine = _seats_of(seats, user)
+        overdue_seat = table.turn_seat
         expired = _expire_if_overdue(table, seats, now) or _lost_by_absence(table, mine)
+        # Another seat's absence under leavers_sit_out: the match went on without it.
+        moved_on = expired and table.status == Table.Status.PLAYING
+        moved_on = moved_on and overdue_seat not in {s.index for s in mine}
         if not expired:
             parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
             if seat is not None and seat not in {s.index for s in mine}:
@@ -638,6 +643,8 @@ def move_play(
             _save_transition(table, seats, match, after, now, chosen_actions=1)
             _after_commit(table, seats, after, actor=user)
             return table
+    if moved_on:
+        _check_playable(table, version)  # stale_version: the table changed under the move
     raise _turn_expired(table, seats, mine)
 
 
@@ -783,8 +790,13 @@ def table_abandon(*, table_id: int, user) -> Table:
                 "hand_over", _("La partida ha terminado."), status_code=409, rule="R25"
             )
         match = match_of(table)
-        table.outcome = Table.Outcome.ABANDONED
-        after = abandon(match, seat.index)
+        if seat.index in match.hand.out_seats:  # already left a hand that went on
+            raise TableError(
+                "hand_over", _("La partida ha terminado."), status_code=409, rule="R25"
+            )
+        after = _continue(abandon(match, seat.index))
+        if after.is_over:  # else the hand goes on without the leaver (leavers_sit_out)
+            table.outcome = Table.Outcome.ABANDONED
         _save_transition(table, seats, match, after, now, chosen_actions=0)
         _after_commit(table, seats, after)
     return table
