@@ -2,7 +2,7 @@
 serializer, the work is a call to ``tables.services`` (writes) or ``tables.selectors``
 (reads), and every game fact in a response comes from ``dominoes.view_for`` (R31).
 
-Errors are ``{"code", "detail", "rule"?}`` (``config.api_errors``); a refused move uses
+Errors are ``{"code", "detail", "rule"?}`` (``core.api_errors``); a refused move uses
 the codes of RECORD.md.
 """
 
@@ -333,7 +333,7 @@ class MoveListCreateApi(TableScopedApi):
         request that fails validation is not remembered (nothing happened; a retry gets
         the same 400). Strangers get the usual 404 and leave no row behind.
         """
-        from config.api_errors import api_exception_handler
+        from core.api_errors import api_exception_handler
 
         with transaction.atomic():
             seated = Table.objects.select_for_update(of=("self",)).filter(
