@@ -7,7 +7,7 @@ from django.core import mail
 
 from tables import notifications, services
 from tables.seating import bot_name
-from tests.tables.play import create_table, table
+from tests.support.api import create_table, table
 
 pytestmark = pytest.mark.django_db
 

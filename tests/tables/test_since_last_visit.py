@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.models import Move, Seat
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
 
 pytestmark = pytest.mark.django_db
 

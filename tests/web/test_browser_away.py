@@ -14,7 +14,7 @@ import pytest
 from tables import selectors, services
 from tables.models import Move, Seat, Table
 from tests.conftest import PASSWORD
-from tests.web.browser import (
+from tests.support.browser import (
     BROWSER_MARKS,
     DESKTOP,
     PHONE,
