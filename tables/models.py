@@ -43,6 +43,7 @@ class Table(models.Model):
         ABSENT = "absent", _("Ausencia")
         IDLE = "idle", _("Mesa inactiva")
         MODERATOR = "moderator", _("Cerrada por un moderador")
+        DECLINED = "declined", _("Revancha rechazada")
 
     seats = models.PositiveSmallIntegerField(choices=[(2, "2"), (3, "3"), (4, "4")])
     target = models.PositiveSmallIntegerField(choices=[(50, "50"), (100, "100")])
@@ -61,6 +62,15 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
     winners = models.JSONField(null=True, blank=True)
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        editable=False,
+        help_text="The finished table this one is the rematch of (one rematch per table).",
+    )
     reminded_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
     #: When a stuck bot turn was last sent again (``services.resume_stuck_bot``): at most
     #: once per ``BOT_STUCK_SECONDS``, however many readers.

@@ -41,6 +41,7 @@ from dominoes.rules import rules_named
 from dominoes.state import Action
 from tables.errors import invite_not_found, not_found
 from tables.models import Hand, Move, Seat, Table
+from tables.rematches import rematch_facts
 from tables.seating import (
     acting_seat,
     check_invite_token,
@@ -213,17 +214,14 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "invites": invite_links(table, user),
         "hands": hands,
         "game": game,
-        "since_your_last_visit": since_last_visit(table, seat, mine),
+        # What happened since the player's last read (``services.table_seen``), R31: a
+        # draw's tile only for their own draws, even once its hand has ended.
+        "since_your_last_visit": {
+            "from_version": seat.seen_version,
+            "moves": public_moves(table, mine, after_version=seat.seen_version),
+        },
+        **rematch_facts(table, user),
     }
-
-
-def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any]:
-    """What happened at ``table`` since ``seat``'s player last read it (``seen_version``,
-    moved on by ``services.table_seen``): ``{"from_version", "moves"}``, the moves as
-    ``public_moves`` gives them to the seats ``mine``, but a draw's tile only for the
-    player's own draws even once its hand has ended (R31)."""
-    moves = public_moves(table, mine, after_version=seat.seen_version)
-    return {"from_version": seat.seen_version, "moves": moves}
 
 
 def table_summary_for_user(table: Table, user) -> dict[str, Any]:

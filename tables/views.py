@@ -21,16 +21,18 @@ from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
+from tables.rematches import rematch_pending
 from tables.ui_strings import ui_strings
 
 
 @never_cache  # the player's own tables and turns
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    tables = [
-        selectors.table_summary_for_user(table, request.user)
-        for table in selectors.tables_for_user(request.user)
-    ]
+    tables = []
+    for table in selectors.tables_for_user(request.user):
+        row = selectors.table_summary_for_user(table, request.user)
+        row["rematch_pending"] = rematch_pending(table, request.user)
+        tables.append(row)
     for row in tables:
         me = row["players"][row["your_seat"]]
         rivals = [p for p in row["players"] if p["team"] != me["team"]]

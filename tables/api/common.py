@@ -156,6 +156,18 @@ class TableSerializer(serializers.Serializer):
     invites = InviteSerializer(many=True)
     hands = HandSerializer(many=True)
     game = serializers.JSONField(allow_null=True)
+    rematch = serializers.JSONField(
+        allow_null=True, help_text='The rematch asked for at this finished table: {"id", "status"}.'
+    )
+    rematch_of = serializers.IntegerField(
+        allow_null=True, help_text="The table this one is the rematch of."
+    )
+    rematch_pending = serializers.BooleanField(
+        help_text="This is a rematch whose seat you still have to accept or decline."
+    )
+    rematch_waiting_for = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats whose person has not accepted yet."
+    )
     since_your_last_visit = SinceLastVisitSerializer(
         help_text="The public moves (as in moves/, a draw's tile only for your own) made "
         "since your previous read of this table (a GET, a move's answer or the page)."

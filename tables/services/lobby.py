@@ -71,7 +71,7 @@ def table_create(
         seat_rows = _seat_rows(table, profile, creator, others, now)
         Seat.objects.bulk_create(seat_rows)
         if all(seat.bot or seat.user_id for seat in seat_rows):
-            _start_match(table, core.table_seats(table), now)
+            start_match(table, core.table_seats(table), now)
     return table
 
 
@@ -131,7 +131,9 @@ def _seat_rows(table: Table, profile: Rules, creator, others: list[str], now) ->
     return rows
 
 
-def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
+def start_match(table: Table, seats: list[Seat], now: datetime) -> None:
+    """Deal the first hand of ``table``'s match (every seat taken; the caller holds the
+    lock) and hand the turn on (a bot's is queued)."""
     rules = PROFILES[table.rules]
     match = advance(new_match(table.seats, table.target, seed=new_seed(), rules=rules))
     table.status = Table.Status.PLAYING
@@ -190,7 +192,7 @@ def seat_join(*, token: str, user) -> Seat:
                 second.user, second.joined_at, second.second_hand = user, now, True
                 second.save(update_fields=["user", "joined_at", "second_hand"])
         if all(not s.is_open for s in seats):
-            _start_match(table, seats, now)
+            start_match(table, seats, now)
         else:
             table.version += 1
             table.save(update_fields=["version"])

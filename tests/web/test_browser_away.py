@@ -254,3 +254,38 @@ def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     shot(page, "away-since-desktop", DESKTOP)
     page.goto(f"{base}/")
     assert page.locator(f"a[href='/mesas/{table.pk}/'] .changed-dot").count() == 0
+
+
+def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_page, ana, bruno):
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=2, target=50, others=["friend"])
+    services.seat_join(token=Seat.objects.get(table=table, index=1).invite_token, user=bruno)
+    services.table_abandon(table_id=table.pk, user=bruno)
+
+    page_ana = signed_in(new_page, base, "ana")
+    page_ana.goto(f"{base}/mesas/{table.pk}/")
+    page_ana.wait_for_selector("#result:not([hidden])")
+    assert "bruno abandonó la partida." in page_ana.inner_text("#result")
+    shot(page_ana, "away-match-over-rematch-phone")
+    page_ana.click("#result .ask-rematch")
+    page_ana.wait_for_url(re.compile(rf".*/mesas/(?!{table.pk}/)\d+/$"))
+    rematch_id = int(re.search(r"/mesas/(\d+)/$", page_ana.url).group(1))
+    assert "esperando a que acepte bruno" in page_ana.inner_text("#status-line")
+    assert page_ana.get_attribute("#rematch-of a", "href") == f"/mesas/{table.pk}/"
+
+    page_bruno = signed_in(new_page, base, "bruno")
+    assert "Te proponen la revancha" in page_bruno.inner_text("main")
+    page_bruno.goto(f"{base}/mesas/{rematch_id}/")
+    page_bruno.wait_for_selector("#rematch-offer")
+    shot(page_bruno, "away-rematch-offer-phone")
+    shot(page_bruno, "away-rematch-offer-desktop", DESKTOP)
+    page_bruno.set_viewport_size(PHONE)
+    page_bruno.click("#rematch-offer .accept-rematch")
+    page_bruno.wait_for_selector("#hand button.tile-btn")
+    assert Table.objects.get(pk=rematch_id).status == Table.Status.PLAYING
+
+    refresh(page_ana)
+    page_ana.wait_for_selector("#hand button.tile-btn")
+    shot(page_ana, "away-rematch-started-phone")
+    page_ana.goto(f"{base}/mesas/{table.pk}/")  # the finished table links to its rematch
+    page_ana.wait_for_selector("#result a[href='/mesas/%d/']" % rematch_id)

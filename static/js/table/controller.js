@@ -15,6 +15,7 @@ import { createPoll } from "./poll.js";
 import { renderPlayers, renderScoreboard } from "./seats.js";
 import { canPlay, isActive, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
+import { renderRematch } from "./rematch.js";
 import { isNew, markLine, noteSince, showSinceSentence } from "./since.js";
 import { renderLastHand } from "./summary.js";
 
@@ -63,6 +64,10 @@ export function render() {
   }
   renderLastHand();
   placeLastHand(real, afterNextHand);
+  renderRematch(client, (answer, done) => {
+    take(answer, done);
+    render();
+  });
   root.dataset.version = real.version;
   root.dataset.handOver = shown !== real ? "held" : "";
   root.classList.toggle("my-turn", real.your_turn && shown === real);

@@ -26,5 +26,12 @@ export const profile = embedded("table-profile") || {
 export const firstTable = embedded("table-data");
 
 // Where the page talks to the API.
-export const urls = { table: root.dataset.api, moves: root.dataset.moves, abandon: root.dataset.abandon };
+export const urls = {
+  table: root.dataset.api,
+  moves: root.dataset.moves,
+  abandon: root.dataset.abandon,
+  rematch: root.dataset.rematch,
+  rematchAccept: root.dataset.rematch + "accept/",
+  rematchDecline: root.dataset.rematch + "decline/",
+};
 export const csrfToken = root.dataset.csrf;

@@ -38,7 +38,8 @@ export function renderResult() {
   document.getElementById("result-title").textContent = state.game ? T.match_over_title : T.cancelled_title;
   if (!state.game) {
     // Closed before its match began: the creator (or a friend) cancelled it, or it idled.
-    body.append(h("p", { class: "headline" }, state.outcome === "idle" ? T.outcome_idle : T.cancelled));
+    const why = { idle: T.outcome_idle, declined: T.rematch_was_declined }[state.outcome] || T.cancelled;
+    body.append(h("p", { class: "headline" }, why));
     if (wasHidden) section.focus();
     return;
   }
