@@ -288,4 +288,4 @@ def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_p
     page_ana.wait_for_selector("#hand button.tile-btn")
     shot(page_ana, "away-rematch-started-phone")
     page_ana.goto(f"{base}/mesas/{table.pk}/")  # the finished table links to its rematch
-    page_ana.wait_for_selector("#result a[href='/mesas/%d/']" % rematch_id)
+    page_ana.wait_for_selector(f"#result a[href='/mesas/{rematch_id}/']")
