@@ -17,7 +17,6 @@ swagger_ui = csp_update({"img-src": ["data:"]})(
 )
 
 
-
 def favicon(request: HttpRequest) -> HttpResponse:
     """``/favicon.ico``, asked for by browsers and feed readers that skip the pages'
     ``<link rel="icon">``: the site's icon (``static/favicon.svg``)."""
