@@ -11,6 +11,7 @@ import { mySeats, store } from "./state.js";
 import { logGroups } from "./log.js";
 
 const fresh = new Map(); // "hand:sequence" -> move, others' moves only
+const MOST_PARTS = 8; // the sentence names at most this many moves (the latest)
 
 function key(hand, sequence) {
   return `${hand}:${sequence}`;
@@ -64,8 +65,10 @@ export function sinceSentence(table) {
     parts.push(...logGroups(entries).map((group) => group.text));
     if (table.game && hand < table.game.hand_number) parts.push(fmt(T.hand_ended, { n: hand + 1 }));
   }
-  if (table.your_turn) parts.push(T.since_your_turn);
-  return fmt(T.since_visit, { moves: parts.join(", ") });
+  // A long absence reads as its last few moves: the log above has them all, marked.
+  const shown = parts.length > MOST_PARTS ? ["…", ...parts.slice(-MOST_PARTS)] : parts;
+  if (table.your_turn) shown.push(T.since_your_turn);
+  return fmt(T.since_visit, { moves: shown.join(", ") });
 }
 
 // The sentence under the message line, once, when the page opens.
