@@ -76,6 +76,7 @@ def ui_strings() -> dict[str, str]:
         "match_over_title": _("Fin de la partida"),
         "hands_played": _("Manos jugadas: %(n)s."),
         "my_tables": _("Mis mesas"),
+        "see_match": _("Ver la partida"),
         "hand_over_title": _("Fin de la mano %(n)s"),
         "final_hand_title": _("La última mano: mano %(n)s"),
         "hand_ended": _("Terminó la mano %(n)s"),
@@ -142,4 +143,23 @@ def ui_strings() -> dict[str, str]:
         "other_hand_waits": _("Esta mano juega en su turno; ahora no se puede mover."),
         "other_hand_label": _("Fichas de tu mano del asiento %(n)s: %(tiles)s"),
         **summary_strings(),  # the last hand explained with its numbers (R20-R23)
+    }
+
+
+def replay_strings() -> dict[str, str]:
+    """The replay page's words (``static/js/replay.js``), like ``ui_strings``."""
+    return {
+        "position": _("Mano %(hand)s de %(hands)s · jugada %(move)s de %(moves)s"),
+        "dealt": _("Reparto de la mano %(n)s."),
+        "log_play": _("%(name)s jugó %(tile)s"),
+        "log_lead": _("%(name)s salió con %(tile)s"),
+        "log_draw": _("%(name)s robó %(tile)s"),
+        "log_pass": _("%(name)s pasó"),
+        "count": _("%(n)s fichas"),
+        "stock": _("Pozo: %(n)s"),
+        "points": _("%(name)s: %(n)s puntos"),
+        "seed": _("Semilla: %(seed)s"),
+        "seed_sha256": _("SHA-256 publicado: %(hash)s"),
+        "seed_ok": _("El barajado se comprobó: la semilla da su hash y reparte estas fichas (R6)."),
+        "line_empty": _("La fila está vacía."),
     }

@@ -11,5 +11,7 @@ urlpatterns = [
     path("mesas/nueva/", views.table_create, name="create"),
     path("mesas/contra-los-bots/", views.play_bots_now, name="play-bots-now"),
     path("mesas/<int:table_id>/", views.table_page, name="table"),
+    path("mesas/<int:table_id>/partida/", views.replay_page, name="replay"),
+    path("partidas/", views.history, name="history"),
     path("invitacion/<str:token>/", views.invite, name="invite"),
 ]

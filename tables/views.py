@@ -17,12 +17,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from dominoes.record import load_record
+from dominoes.steps import replay_steps
 from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
 from tables.rematches import rematch_pending
-from tables.ui_strings import ui_strings
+from tables.ui_strings import replay_strings, ui_strings
 
 
 @never_cache  # the player's own tables and turns
@@ -131,3 +133,65 @@ def _invite_error(request: HttpRequest, error: TableError) -> HttpResponse:
     return render(
         request, "tables/invite.html", {"error": str(error.detail)}, status=error.status_code
     )
+
+
+FINISHED = ("finished", "closed")
+
+
+@never_cache
+@login_required
+def history(request: HttpRequest) -> HttpResponse:
+    """ "Partidas terminadas": the user's finished matches, newest first, filtered by
+    ``?result=won|lost`` and ``?opponent=<name>`` (any other player's name, bots too)."""
+    result = request.GET.get("result", "")
+    opponent = request.GET.get("opponent", "").strip()
+    rows = []
+    names: set[str] = set()
+    for table in selectors.tables_for_user(request.user).filter(status__in=FINISHED):
+        row = selectors.table_summary_for_user(table, request.user)
+        others = [p["name"] for p in row["players"] if p["seat"] not in row["your_seats"]]
+        others = [name for name in dict.fromkeys(others) if name]
+        names.update(others)
+        row["names"] = others
+        row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
+        row["replayable"] = table.state is not None and table.hands.exists()
+        if result == "won" and not row["won"] or result == "lost" and row["won"]:
+            continue
+        if opponent and opponent not in others:
+            continue
+        rows.append(row)
+    rows.sort(key=lambda row: row["last_move_at"], reverse=True)
+    context = {"rows": rows, "result": result, "opponent": opponent, "names": sorted(names)}
+    return render(request, "tables/history.html", context)
+
+
+@never_cache
+@login_required
+def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The replay of a finished match for a seated player: every hand, move by move, drawn
+    from its record through the engine (``dominoes.steps.replay_steps``), with each deal's
+    seed and its hash checked (R6) and the record to download."""
+    try:
+        table, seat = services.table_for_user(table_id, request.user)
+    except TableError:
+        raise Http404 from None
+    if table.status not in FINISHED or table.state is None:
+        raise Http404
+    record = selectors.table_record(table)
+    if not record["hands"]:
+        raise Http404
+    view = selectors.table_view_for_user(table, seat, request.user)
+    data = {
+        "id": table.pk,
+        "players": [p["name"] for p in view["players"]],
+        "seats": table.seats,
+        "target": table.target,
+        **replay_steps(load_record(record)),
+    }
+    context = {
+        "table": view,
+        "replay": data,
+        "ui": replay_strings(),
+        "profile": profile_facts(table.rules),
+    }
+    return render(request, "tables/replay.html", context)

@@ -289,3 +289,40 @@ def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_p
     shot(page_ana, "away-rematch-started-phone")
     page_ana.goto(f"{base}/mesas/{table.pk}/")  # the finished table links to its rematch
     page_ana.wait_for_selector(f"#result a[href='/mesas/{rematch_id}/']")
+
+
+def test_ana_steps_through_a_finished_match_with_the_keyboard(live_server, new_page, ana):
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=2, target=50, others=["nino"])
+    view = _play_for(ana, table.pk, while_=lambda v: True)
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.click("#result a[href$='/partida/']")
+    page.wait_for_url(f"{base}/mesas/{table.pk}/partida/")
+    assert page.get_attribute("#replay", "data-place") == "0:0"
+    assert "Reparto de la mano 1" in page.inner_text("#action")
+    assert "✓" in page.inner_text("#seed-ok")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#replay", "data-place") == "0:3"
+    assert page.locator("#line .placed").count() >= 1
+    shot(page, "away-replay-phone")
+    shot(page, "away-replay-desktop", DESKTOP)
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#replay", "data-place") == "0:2"
+    hands = view["game"]["hand_number"] + 1
+    if hands > 1:
+        page.keyboard.press("ArrowDown")
+        assert page.get_attribute("#replay", "data-place") == "1:0"
+        page.keyboard.press("ArrowUp")
+        assert page.get_attribute("#replay", "data-place") == "0:0"
+    for _ in range(hands - 1):
+        page.keyboard.press("ArrowDown")
+    while page.is_enabled("#next-move"):
+        page.keyboard.press("ArrowRight")
+    shown = page.locator("#seats .score").all_inner_texts()
+    assert shown == [
+        f"{name}: {score} puntos"
+        for name, score in zip(["ana", "Nino"], view["game"]["scores"], strict=True)
+    ]
+    assert page.get_attribute("#download", "href") == f"/api/v1/tables/{table.pk}/record/"

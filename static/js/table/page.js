@@ -8,7 +8,8 @@ function embedded(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-export const root = document.getElementById("table");
+// The replay page (replay.js) has no #table: it borrows the tile drawing only.
+export const root = document.getElementById("table") || document.createElement("div");
 
 // The page's words, {key: "text with %(name)s placeholders"} in the reader's language.
 export const T = embedded("table-strings");

@@ -52,7 +52,8 @@ export function renderResult() {
   body.append(finalScores(state));
   body.append(h("p", { class: "hands-played" }, fmt(T.hands_played, { n: handsPlayed(state.game) })));
   if (state.game && state.game.zapato) body.append(h("p", { class: "zapato" }, h("strong", {}, T.zapato), " ", T.zapato_why));
-  body.append(h("p", { class: "actions" }, h("a", { class: "button", href: "/" }, T.my_tables)));
+  const replay = handsPlayed(state.game) > 0 ? h("a", { class: "button", href: `/mesas/${state.id}/partida/` }, T.see_match) : null;
+  body.append(h("p", { class: "actions" }, h("a", { class: "button", href: "/" }, T.my_tables), replay));
   if (wasHidden) section.focus();
 }
 
