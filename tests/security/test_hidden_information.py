@@ -309,3 +309,21 @@ def test_seven_plus_seven_each_person_sees_both_own_hands_and_nothing_else(
     browser = Client()
     browser.force_login(mallory)
     assert browser.get(f"/mesas/{table_id}/").status_code == 404
+
+
+def test_the_replay_and_rematch_answers_show_no_hand_in_play(api_client_for, client, alice, bob):
+    # issue 16: the replay exists only once a match is over (every hand then public); a
+    # rematch answer is a table whose match has not begun: no tiles, no stock, no seed.
+    from tables import services
+    from tests.support.api import create_table, join
+
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    client.force_login(alice)
+    assert client.get(f"/mesas/{created['id']}/partida/").status_code == 404  # still playing
+    services.table_abandon(table_id=created["id"], user=bob)
+    asked = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/rematch/")
+    assert asked.status_code == 201
+    body = asked.json()
+    assert body["game"] is None and body["hands"] == []
+    assert not re.search(r'"\d-\d"', json.dumps(body))  # no tile named anywhere
