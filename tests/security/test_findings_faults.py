@@ -34,7 +34,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.throttling import ScopedWriteRateThrottle
+from core.throttling import ScopedWriteRateThrottle
 from tables import models, notifications, selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Move, Seat, Table
@@ -117,12 +117,12 @@ def test_finding_4_a_cache_outage_lets_moves_through_and_logs_each_failure(
     client = _client(alice)
     state = client.get(f"/api/v1/tables/{row.pk}/").json()
     moves_before = Move.objects.filter(table_id=row.pk).count()
-    with caplog.at_level(logging.WARNING, logger="config.throttling"):
+    with caplog.at_level(logging.WARNING, logger="core.throttling"):
         response = play_one(client, state, random.Random(1))
     assert response.status_code == 200, response.content
     assert Move.objects.filter(table_id=row.pk).count() > moves_before
     assert fresh(row.pk).version > state["version"]
-    failures = [r for r in caplog.records if r.name == "config.throttling"]
+    failures = [r for r in caplog.records if r.name == "core.throttling"]
     assert len(failures) == 1, failures  # one line per refused cache call, not silence
     assert "rate limit" in failures[0].getMessage()
 
