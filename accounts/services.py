@@ -73,7 +73,9 @@ def sign_out_everywhere(*, user: User, request: HttpRequest | None = None) -> No
 def account_delete(*, user: User) -> list[int]:
     """Delete ``user``'s account (issue 17). First every active table the player sits at
     is abandoned through ``tables.services.table_abandon`` (R26: a playing table is lost
-    by the player's side and the others are mailed; a waiting one is closed). Then every
+    by the player's side and the others are mailed; a waiting one is closed; in
+    ``first_double`` at 3-4 seats the player leaves and the hand goes on without them, as
+    it does when they have already left). Then every
     seat they held keeps its place as «jugador eliminado» (``Seat.player_deleted``), the
     tables they created lose their creator, and the user row goes with what hangs from it:
     e-mail addresses, API token, idempotency records. Finished tables' moves and hands are
@@ -81,6 +83,7 @@ def account_delete(*, user: User) -> list[int]:
 
     One transaction: either all of it happens or nothing does."""
     from tables import services as table_services
+    from tables.errors import TableError
     from tables.models import Seat, Table
 
     with transaction.atomic():
@@ -91,9 +94,15 @@ def account_delete(*, user: User) -> list[int]:
             .values_list("pk", flat=True)
             .distinct()
         )
-        abandoned = list(active)
-        for table_id in abandoned:
-            table_services.table_abandon(table_id=table_id, user=user)
+        abandoned = []
+        for table_id in active:
+            try:
+                table_services.table_abandon(table_id=table_id, user=user)
+            except TableError as refusal:  # already left a hand that goes on (first_double)
+                if refusal.code != "hand_over":
+                    raise
+                continue
+            abandoned.append(table_id)
         Seat.objects.filter(user=user).update(
             user=None, player_deleted=True, second_hand=False, invite_token=None
         )

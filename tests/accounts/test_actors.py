@@ -496,3 +496,30 @@ def test_the_account_endpoints_are_in_the_schema(anonymous_client):
         "/api/v1/accounts/delete/",
     ):
         assert path in paths["paths"], path
+
+
+def test_a_player_who_already_left_a_first_double_hand_deletes_the_account(
+    api_client_for, django_capture_on_commit_callbacks, alice, bob, carol, dave
+):
+    """first_double at 4 seats: a leaver sits out and the hand goes on (seeds/001). dave
+    leaves, then deletes his account: the others play on, his seat is «jugador eliminado»."""
+    game = table_services.table_create(
+        creator=alice, seats=4, others=["friend"] * 3, rules="first_double"
+    )
+    for index, friend in enumerate([bob, carol, dave], start=1):
+        token = Seat.objects.get(table=game, index=index).invite_token
+        table_services.seat_join(token=token, user=friend)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_services.table_abandon(table_id=game.pk, user=dave)
+    game.refresh_from_db()
+    assert game.status == "playing"
+
+    r = api_client_for(dave).post("/api/v1/accounts/delete/", {"password": PASSWORD})
+
+    assert r.status_code == 204, r.content
+    game.refresh_from_db()
+    assert game.status == "playing", "the three others play on"
+    seat = Seat.objects.get(table=game, index=3)
+    assert (seat.user_id, seat.display_name) == (None, "jugador eliminado")
+    view = api_client_for(alice).get(f"/api/v1/tables/{game.pk}/").json()
+    assert "jugador eliminado" in [p["name"] for p in view["players"]]
