@@ -21,6 +21,7 @@ swagger_ui = csp_update({"img-src": ["data:"]})(
 # per account); /admin/login/ itself never checks a password (issue 13, finding 3).
 admin.site.login = secure_admin_login(admin.site.login)
 
+
 def favicon(request: HttpRequest) -> HttpResponse:
     """``/favicon.ico``, asked for by browsers and feed readers that skip the pages'
     ``<link rel="icon">``: the site's icon (``static/favicon.svg``)."""
