@@ -214,14 +214,17 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "invites": invite_links(table, user),
         "hands": hands,
         "game": game,
-        # What happened since the player's last read (``services.table_seen``), R31: a
-        # draw's tile only for their own draws, even once its hand has ended.
-        "since_your_last_visit": {
-            "from_version": seat.seen_version,
-            "moves": public_moves(table, mine, after_version=seat.seen_version),
-        },
+        "since_your_last_visit": since_last_visit(table, seat, mine),
         **rematch_facts(table, user),
     }
+
+
+def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any]:
+    """What happened since ``seat``'s player last read ``table`` (``services.table_seen``):
+    ``{"from_version", "moves"}``, the moves as ``public_moves`` gives them to the seats
+    ``mine`` but a draw's tile only for their own draws, even once its hand ended (R31)."""
+    moves = public_moves(table, mine, after_version=seat.seen_version)
+    return {"from_version": seat.seen_version, "moves": moves}
 
 
 def table_summary_for_user(table: Table, user) -> dict[str, Any]:
