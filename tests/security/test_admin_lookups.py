@@ -25,7 +25,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from tables.models import Hand, Move, Table
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
 
 pytestmark = pytest.mark.django_db
 

@@ -39,8 +39,8 @@ from tables import models, notifications, selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Move, Seat, Table
 from tables.services import core
-from tests.tables.play import play_one, table
-from tests.tasks.support import fresh, human_table
+from tests.support.api import play_one, table
+from tests.support.database import fresh, human_table
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ def _bot_table_on_human_turn(alice) -> Table:
 
 def _bot_turn_stuck(alice) -> Table:
     """A table whose bot turn's task was lost ``BOT_STUCK_SECONDS`` + a minute ago."""
-    from tests.tasks.support import human_moves_until_bot_turn
+    from tests.support.database import human_moves_until_bot_turn
 
     created = services.table_create(creator=alice, seats=2, target=100, others=["garabato"])
     row = human_moves_until_bot_turn(created.pk, alice, random.Random(8))

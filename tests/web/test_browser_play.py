@@ -1,7 +1,7 @@
 """End to end in a real browser (Debian's Chromium driven by Playwright): sign up through a
 share link, play a whole hand between two people, and a whole match against a bot, by
 clicking tiles. Screenshots of the table page go to artifacts/ for a human to look at.
-The browser and the players' steps are in tests/web/browser.py and conftest.py.
+The browser and the players' steps are in tests/support/browser.py and conftest.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tables.models import Table
-from tests.web.browser import (
+from tests.support.browser import (
     BROWSER_MARKS,
     DESKTOP,
     PHONE,
