@@ -5,6 +5,8 @@ applies). They are DRF ``APIException`` subclasses so the API serves them as
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import status
 from rest_framework.exceptions import APIException
@@ -76,3 +78,163 @@ def refused_move(error: IllegalMove, detail: str | None = None) -> TableError:
 def not_found() -> TableError:
     """The answer to anyone who is not seated at a table: it does not exist for them."""
     return TableError("not_found", str(_("No encontrado.")), status_code=404)
+
+
+# --- the service's own refusals, one constructor each --------------------------------------
+
+
+def _conflict(code: str, detail: str, **options) -> TableError:
+    """A 409: the table is not (or no longer) in the state the request needs."""
+    return TableError(code, detail, status_code=status.HTTP_409_CONFLICT, **options)
+
+
+def invite_not_found() -> TableError:
+    """404 ``invite_not_found``: an unknown, used or revoked invite."""
+    return TableError(
+        "invite_not_found",
+        gettext("Esta invitación no existe o ya no es válida."),
+        status_code=status.HTTP_404_NOT_FOUND,
+    )
+
+
+def unknown_rules(rules: str, offered: list[str]) -> TableError:
+    """400 ``invalid_table``: ``rules`` names no profile the service seats; ``profiles``
+    lists the ones it does."""
+    return TableError(
+        "invalid_table",
+        gettext("Reglas desconocidas: %(rules)s.") % {"rules": rules},
+        extra={"profiles": offered},
+    )
+
+
+def _listed(numbers: tuple[int, ...]) -> str:
+    return ", ".join(str(number) for number in numbers)
+
+
+def wrong_seat_count(counts: tuple[int, ...]) -> TableError:
+    """400 ``invalid_table`` (R2): the profile's tables have one of ``counts`` seats."""
+    detail = gettext("Con estas reglas una mesa tiene %(counts)s asientos.")
+    return TableError("invalid_table", detail % {"counts": _listed(counts)}, rule="R2")
+
+
+def wrong_target(targets: tuple[int, ...]) -> TableError:
+    """400 ``invalid_table`` (R25): the profile's targets, in points, are ``targets``."""
+    detail = gettext("Con estas reglas la meta es de %(targets)s puntos.")
+    return TableError("invalid_table", detail % {"targets": _listed(targets)}, rule="R25")
+
+
+def wrong_others(two_hands: bool) -> TableError:
+    """400 ``invalid_table`` (R29): ``others`` does not name one friend or bot per other
+    seat (per rival pair when one person holds two hands)."""
+    detail = (
+        gettext("Indica la otra pareja: «friend» o un bot (garabato, nino, quelonia).")
+        if two_hands
+        else gettext(
+            "Indica, para cada otro asiento, «friend» o un bot (garabato, nino, quelonia)."
+        )
+    )
+    return TableError("invalid_table", detail, rule="R29")
+
+
+def table_not_open() -> TableError:
+    """409 ``table_not_open``: the table no longer waits for this seat's player."""
+    return _conflict("table_not_open", gettext("Esta mesa ya no admite jugadores."))
+
+
+def already_seated() -> TableError:
+    """409 ``already_seated``: the user holds another seat at that table."""
+    return _conflict("already_seated", gettext("Ya tienes un asiento en esta mesa."))
+
+
+def table_not_started() -> TableError:
+    """409 ``table_not_started`` (R30): seats are still waiting for players."""
+    return _conflict("table_not_started", gettext("La partida aún no ha empezado."), rule="R30")
+
+
+def match_over() -> TableError:
+    """409 ``hand_over`` (R25): the match has ended (the engine's code for it)."""
+    return _conflict("hand_over", gettext("La partida ha terminado."), rule="R25")
+
+
+def stale_version(version: int) -> TableError:
+    """409 ``stale_version``: the move was made on another ``version`` than the table's,
+    which the body gives (``version``)."""
+    return _conflict(
+        "stale_version",
+        gettext("La mesa ha cambiado; vuelve a cargarla."),
+        extra={"version": version},
+    )
+
+
+def turn_expired(*, absent_seat: int | None, absent_name: str, side: str) -> TableError:
+    """409 ``turn_expired`` (R27) as the reader sees it: who ran out of time (seat
+    ``absent_seat``, named ``absent_name``) and that the table is over. ``side``: the
+    reader ``"lost"`` by it, ``"won"`` by it, their ``"partner"`` ran out, or ``"other"``
+    (neither, e.g. a tie for the win at three seats). ``absent_seat`` is in the body."""
+    values = {"name": absent_name, "hours": settings.ABSENCE_SECONDS // 3600}
+    if side == "lost":
+        detail = gettext(
+            "Se acabó tu plazo de %(hours)d horas para jugar: perdiste la partida por ausencia "
+            "y la mesa ha terminado."
+        )
+    elif side == "won":
+        detail = gettext(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar: ganas la partida por su "
+            "ausencia y la mesa ha terminado."
+        )
+    elif side == "partner":
+        detail = gettext(
+            "%(name)s, tu pareja, agotó su plazo de %(hours)d horas para jugar: vuestra pareja "
+            "pierde la partida por ausencia y la mesa ha terminado."
+        )
+    else:
+        detail = gettext(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar y perdió por ausencia: la "
+            "mesa ha terminado."
+        )
+    return _conflict(
+        "turn_expired", detail % values, rule="R27", extra={"absent_seat": absent_seat}
+    )
+
+
+def not_your_seat() -> TableError:
+    """400 ``not_your_seat``: the move names a seat the user does not hold."""
+    detail = gettext("No juegas en ese asiento.")
+    return TableError("not_your_seat", detail, extra={"fields": {"seat": [detail]}})
+
+
+def unknown_tile(reason: str) -> TableError:
+    """400 ``invalid``: the tile named is none of the table's set (``"7-7"`` in
+    double-six); ``reason`` is the parser's sentence."""
+    return TableError(
+        "invalid", gettext("Esa ficha no existe en este juego."), extra={"reason": reason}
+    )
+
+
+def tile_required() -> TableError:
+    """400 ``invalid``: a play that names no tile."""
+    return TableError("invalid", gettext("Indica la ficha que juegas."))
+
+
+def no_choice_to_draw() -> TableError:
+    """400 ``invalid`` (R16): a draw or pass asked for where the profile makes them
+    automatic (every profile but ``first_double``)."""
+    return TableError(
+        "invalid",
+        gettext("Aquí solo se juegan fichas: robar y pasar son automáticos."),
+        rule="R16",
+    )
+
+
+def bad_idempotency_key() -> TableError:
+    """400 ``invalid``: an ``Idempotency-Key`` that is not 1-128 visible ASCII characters."""
+    return TableError("invalid", gettext("Idempotency-Key: de 1 a 128 caracteres ASCII visibles."))
+
+
+def idempotency_key_reused() -> TableError:
+    """422 ``idempotency_key_reused``: the key already answered another request body."""
+    return TableError(
+        "idempotency_key_reused",
+        gettext("Esta Idempotency-Key ya se usó para otra jugada."),
+        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+    )

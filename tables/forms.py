@@ -7,25 +7,25 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from dominoes.rules import CLASSIC, PROFILES
-from tables import services
+from tables import seating
 from tables.help import profile_label
 from tables.models import BOT_CHOICES
 
 SEAT_CHOICES = [(2, "2"), (3, "3"), (4, "4")]
-PLAYER_CHOICES = [(services.FRIEND, _("Un amigo (te doy un enlace)")), *BOT_CHOICES]
+PLAYER_CHOICES = [(seating.FRIEND, _("Un amigo (te doy un enlace)")), *BOT_CHOICES]
 
 
 def rules_choices() -> list[tuple[str, str]]:
-    """The profiles a table may be created with (``services.offered_profiles``), classic
+    """The profiles a table may be created with (``seating.offered_profiles``), classic
     first, each with its human name."""
-    return [(name, profile_label(name)) for name in services.offered_profiles()]
+    return [(name, profile_label(name)) for name in seating.offered_profiles()]
 
 
 def target_choices() -> list[tuple[int, str]]:
     """Every target some offered profile plays to (a single-hand profile has none to choose)."""
     targets = {
         target
-        for name in services.offered_profiles()
+        for name in seating.offered_profiles()
         if not PROFILES[name].single_hand
         for target in PROFILES[name].targets
     }
@@ -95,7 +95,7 @@ class TableCreateForm(forms.Form):
                 )
         if seats is None:
             return cleaned
-        if services.holds_two_hands(name):
+        if seating.holds_two_hands(name):
             seats = 2  # only seat_1 (the rival pair) is chosen
         for index in range(1, seats):
             if not cleaned.get(f"seat_{index}"):
@@ -105,7 +105,7 @@ class TableCreateForm(forms.Form):
     def others(self) -> list[str]:
         """``["friend" | bot name, ...]`` for seats 1 .. seats-1 (for ``seven_plus_seven``
         one entry: the rival pair, as ``services.table_create`` takes it)."""
-        if services.holds_two_hands(self.cleaned_data["rules"]):
+        if seating.holds_two_hands(self.cleaned_data["rules"]):
             return [self.cleaned_data["seat_1"]]
         seats = self.cleaned_data["seats"]
         return [self.cleaned_data[f"seat_{index}"] for index in range(1, seats)]

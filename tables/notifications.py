@@ -17,15 +17,15 @@ from smtplib import SMTPRecipientsRefused
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 
 from accounts.services import verified_email
 from dominoes import match_from_dict
-from tables.models import EmailDelivery, Seat, Table
-from tables.services import holds_two_hands
+from tables import services
+from tables.models import Seat, Table
+from tables.seating import holds_two_hands
 
 logger = logging.getLogger(__name__)
 
@@ -66,25 +66,19 @@ def _deliver(table: Table, user, kind: str, key: str, context: dict) -> bool:
     never retried). Any other failure (the SMTP server or the database is down) removes
     the claim and is raised, so that the task retries this recipient and only the ones
     not yet sent."""
-    try:
-        with transaction.atomic():
-            delivery = EmailDelivery.objects.create(table=table, recipient=user, kind=kind, key=key)
-    except IntegrityError:
+    delivery = services.delivery_claim(table=table, recipient=user, kind=kind, key=key)
+    if delivery is None:
         return False  # sent, failed, or under way: never twice
     try:
         _send(user, kind, context)
     except SMTPRecipientsRefused as refused:
-        delivery.status = EmailDelivery.Status.FAILED
-        delivery.error = str(refused.recipients)[:200]
-        delivery.save(update_fields=["status", "error"])
+        services.delivery_refused(delivery, str(refused.recipients))
         logger.warning("%s mail for table %s refused for user %s", kind, table.pk, user.pk)
         return False
     except BaseException:
-        delivery.delete()
+        services.delivery_release(delivery)
         raise
-    delivery.status = EmailDelivery.Status.SENT
-    delivery.sent_at = timezone.now()
-    delivery.save(update_fields=["status", "sent_at"])
+    services.delivery_sent(delivery)
     return True
 
 

@@ -22,7 +22,6 @@ from django.db.models import (
     When,
 )
 from django.urls import reverse
-from django.utils import timezone
 
 from dominoes import (
     Draw,
@@ -40,9 +39,9 @@ from dominoes.engine import may_act
 from dominoes.record import FORMAT as RECORD_FORMAT
 from dominoes.rules import rules_named
 from dominoes.state import Action
-from tables import services
-from tables.errors import not_found
+from tables.errors import invite_not_found, not_found
 from tables.models import Hand, Move, Seat, Table
+from tables.seating import acting_seat, check_invite_token, hand_seats
 
 
 def tables_for_user(user) -> QuerySet[Table]:
@@ -92,26 +91,14 @@ def seats_for_user(table: Table, user) -> list[Seat]:
 
 
 def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
-    """The table and ``user``'s seat, applying the absence rule first (R27: an overdue
-    turn is forfeited whenever the table is read, even if the sweep is late).
+    """The table (seats prefetched) and ``user``'s first seat, as stored: what has come
+    due is applied by ``tables.services.table_for_user``, which reads through this.
 
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
     table = _load(table_id)
-    seat = seat_for_user(table, user)
-    if (
-        table.status == Table.Status.PLAYING
-        and table.deadline is not None
-        and timezone.now() > table.deadline
-    ):
-        services.table_forfeit_overdue(table_id=table.pk)
-        table = _load(table_id)
-        seat = seat_for_user(table, user)
-    elif services.resume_stuck_bot(table):
-        table = _load(table_id)  # the bot may have played inline (no broker)
-        seat = seat_for_user(table, user)
-    return table, seat
+    return table, seat_for_user(table, user)
 
 
 def _load(table_id: int) -> Table:
@@ -153,7 +140,7 @@ def invite_links(table: Table, user) -> list[dict[str, Any]]:
     return [
         {
             "seat": seat.index,
-            "hands": services.hand_seats(table.rules, table.seats, seat.index),
+            "hands": hand_seats(table.rules, table.seats, seat.index),
             "partner": table.seats == 4 and seat.index == 2,
             "token": seat.invite_token,
             "path": reverse("tables:invite", args=[seat.invite_token]),
@@ -175,7 +162,7 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     tiles, its ``legal_moves`` and ``to_play`` (each from that seat's own ``view_for``).
     A user holding two seats (``seven_plus_seven``, R31 per seat, the union of their own
     two views) sees both hands; ``your_seat``, and so ``game``, is then the seat to act
-    when it is one of theirs, else their first (``services.acting_seat``).
+    when it is one of theirs, else their first (``tables.seating.acting_seat``).
     """
     mine = [held.index for held in seats_for_user(table, user)] if user else [seat.index]
     game = None
@@ -183,7 +170,7 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     if table.state is not None:
         match = match_from_dict(table.state)
         views = {index: view_for(match, index).to_dict() for index in mine}
-        seat_index = services.acting_seat(match, mine)
+        seat_index = acting_seat(match, mine)
         game = views[seat_index]
         playing = table.status == Table.Status.PLAYING
         hands = [
@@ -298,19 +285,19 @@ def invite_preview(token: str) -> dict[str, Any]:
     "partner", "players"}``. Raises ``TableError`` ``invite_not_found`` (404) for an
     unknown, used or revoked token, or a table no longer waiting. ``hands``: the seats the
     invite takes (both seats of the rival pair in ``seven_plus_seven``)."""
-    services.check_invite_token(token)
+    check_invite_token(token)
     seat = (
         Seat.objects.filter(invite_token=token, user__isnull=True, bot="", table__status="waiting")
         .select_related("table__creator")
         .first()
     )
     if seat is None:
-        raise services.invite_not_found()
+        raise invite_not_found()
     table = _load(seat.table_id)
     return {
         "table": table.pk,
         "seat": seat.index,
-        "hands": services.hand_seats(table.rules, table.seats, seat.index),
+        "hands": hand_seats(table.rules, table.seats, seat.index),
         "seats": table.seats,
         "target": table.target,
         "rules": table.rules,

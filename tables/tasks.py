@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from core.faults import TASK_RETRY
 from tables import notifications, services
-from tables.models import MoveRequest, Table
+from tables.models import Table
 
 logger = logging.getLogger(__name__)
 
@@ -117,9 +117,7 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
 def sweep_move_requests() -> int:
     """Forget remembered ``Idempotency-Key`` answers older than ``IDEMPOTENCY_SECONDS``:
     a client retries within minutes, not days. Returns how many were deleted."""
-    since = timezone.now() - timedelta(seconds=settings.IDEMPOTENCY_SECONDS)
-    deleted, _by_model = MoveRequest.objects.filter(created_at__lt=since).delete()
-    return deleted
+    return services.move_requests_forget()
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
@@ -139,7 +137,7 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     sent = 0
     for table_id, version in list(due):
         sent += notifications.send_reminder(table_id, version)
-        Table.objects.filter(pk=table_id, version=version).update(reminded_version=version)
+        services.reminder_mark(table_id=table_id, version=version)
     return sent
 
 

@@ -74,7 +74,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
-        table, seat = selectors.table_for_user(table_id, request.user)
+        table, seat = services.table_for_user(table_id, request.user)
     except TableError:
         raise Http404 from None
     view = selectors.table_view_for_user(table, seat, request.user)

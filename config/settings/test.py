@@ -19,5 +19,5 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=True)
 # Serve static files from the source folders; tests never run collectstatic.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
-# Inline task failures are raised in tests (tables.services._enqueue), logged elsewhere.
+# Inline task failures are raised in tests (tables.services.outbox), logged elsewhere.
 TESTING = True

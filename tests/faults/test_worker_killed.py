@@ -22,9 +22,11 @@ import pytest
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 from django.db import connection
+from django.utils import timezone
 
 from tables import notifications, services, tasks
 from tables.models import EmailDelivery, Move, Table
+from tables.services import core, outbox
 from tests.faults.processes import service_env, start_web, start_worker, wait_for
 from tests.support.database import fresh, human_moves_until_bot_turn, human_table
 from tests.support.log import assert_replays
@@ -128,11 +130,11 @@ def test_a_bot_turn_killed_at_any_point_is_played_once_when_run_again(
         raise WorkerKilled(point)
 
     if point == "before_lock":
-        monkeypatch.setattr(services, "_lock", die)
+        monkeypatch.setattr(core, "lock", die)
     elif point == "before_commit":
-        monkeypatch.setattr(services, "_after_commit", die)  # runs inside the transaction
+        monkeypatch.setattr(core, "follow_up", die)  # runs inside the transaction
     else:
-        monkeypatch.setattr(services, "_enqueue", die)  # the next turn's task, on commit
+        monkeypatch.setattr(outbox, "_send", die)  # the next turn's task, on commit
     with pytest.raises(WorkerKilled):
         with django_capture_on_commit_callbacks(execute=True):  # as if committed
             services.bot_play(table_id=row.pk, version=row.version)
@@ -160,7 +162,7 @@ def test_a_bot_turn_killed_at_any_point_is_played_once_when_run_again(
         # The next bot's task died with the worker: the stuck-bot resend takes it.
         Table.objects.filter(pk=row.pk).update(turn_started_at=row.turn_started_at)
         with monkeypatch.context() as later:
-            later.setattr(services.timezone, "now", lambda: after.turn_started_at + _minutes(5))
+            later.setattr(timezone, "now", lambda: after.turn_started_at + _minutes(5))
             assert tasks.sweep_stuck_bots() == 1
         assert sent[-1] == (row.pk, after.version)
 

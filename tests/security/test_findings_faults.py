@@ -38,6 +38,7 @@ from core.throttling import ScopedWriteRateThrottle
 from tables import models, notifications, selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Move, Seat, Table
+from tables.services import core
 from tests.support.api import play_one, table
 from tests.support.database import fresh, human_table
 
@@ -259,7 +260,7 @@ def test_finding_7_a_renewed_invite_never_takes_the_seat_of_a_join_under_way(
     created = services.table_create(creator=alice, seats=2, target=100, others=["friend"])
     old_token = Seat.objects.get(table=created, index=1).invite_token
     looked_up, renewed = threading.Event(), threading.Event()
-    real_lock = services._lock
+    real_lock = core.lock
 
     def lock_after_the_renewal(table_id, **options):
         if threading.current_thread().name == "joiner":  # the join has read the token
@@ -267,7 +268,7 @@ def test_finding_7_a_renewed_invite_never_takes_the_seat_of_a_join_under_way(
             assert renewed.wait(timeout=20)
         return real_lock(table_id, **options)
 
-    monkeypatch.setattr(services, "_lock", lock_after_the_renewal)
+    monkeypatch.setattr(core, "lock", lock_after_the_renewal)
     outcome: dict[str, object] = {}
 
     def join() -> None:

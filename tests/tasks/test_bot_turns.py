@@ -11,6 +11,7 @@ import pytest
 from dominoes import SeatView
 from tables import services, tasks
 from tables.models import Move, Table
+from tables.services import play as play_services
 from tests.support.api import create_table, play_one, table
 from tests.support.database import fresh, human_moves_until_bot_turn, move_count
 
@@ -88,13 +89,13 @@ def test_it_does_nothing_once_the_match_is_over(alice):
 
 def test_it_lets_the_bot_read_only_its_own_seats_view(alice, monkeypatch):
     seen = []
-    real = services.choose_play
+    real = play_services.choose_play
 
     def spy(name, view, seed=None):
         seen.append((name, view))
         return real(name, view, seed=seed)
 
-    monkeypatch.setattr(services, "choose_play", spy)
+    monkeypatch.setattr(play_services, "choose_play", spy)
     created = _bot_table(alice, others=("quelonia", "garabato"))
     row = human_moves_until_bot_turn(created.pk, alice, random.Random(4))
     assert tasks.bot_play.delay(row.pk, row.version).get() is True

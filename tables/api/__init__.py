@@ -1,0 +1,23 @@
+"""The tables API (``/api/v1/``): one view per endpoint, thin. Input is checked by a
+serializer, the work is a call to ``tables.services`` (writes) or ``tables.selectors``
+(reads), and every game fact in a response comes from ``dominoes.view_for`` (R31).
+
+Errors are ``{"code", "detail", "rule"?}`` (``core.api_errors``); a refused move uses
+the codes of RECORD.md.
+"""
+
+from tables.api.invites import InviteDetailApi, InviteRenewApi, JoinApi
+from tables.api.moves import MoveListCreateApi, request_fingerprint
+from tables.api.tables import AbandonApi, RecordApi, TableDetailApi, TableListCreateApi
+
+__all__ = [
+    "AbandonApi",
+    "InviteDetailApi",
+    "InviteRenewApi",
+    "JoinApi",
+    "MoveListCreateApi",
+    "RecordApi",
+    "TableDetailApi",
+    "TableListCreateApi",
+    "request_fingerprint",
+]

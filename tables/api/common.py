@@ -1,0 +1,158 @@
+"""What every endpoint of the tables API shares: the body serializer that refuses unknown
+fields, the base view of ``tables/<table_id>/`` URLs, the response serializers and the
+table response with its ETag (the version, per seat)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tables import selectors
+from tables.errors import not_found
+from tables.models import Seat, Table
+
+#: Table ids are BigAutoField primary keys: anything larger cannot exist (and would make
+#: the database refuse the query, a 500, rather than answer "not found").
+MAX_ID = 2**63 - 1
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body serializer that refuses fields it does not know (400 ``invalid``),
+    so that a misspelt ``end`` is an error instead of a silently different move."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(str(name) for name in data if name not in self.fields)
+            if unknown:
+                raise serializers.ValidationError(
+                    {name: ["Unknown field."] for name in unknown}, code="invalid"
+                )
+        return super().to_internal_value(data)
+
+
+class TableScopedApi(APIView):
+    """Base of the views under ``tables/<table_id>/``: an id no table can have is a 404
+    before any query runs."""
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        for name in ("table_id", "seat_index"):
+            value = kwargs.get(name)
+            if value is not None and not 0 <= value <= MAX_ID:
+                raise not_found()
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.CharField(allow_null=True)
+    open = serializers.BooleanField()
+    team = serializers.IntegerField()
+    score = serializers.IntegerField()
+    tile_count = serializers.IntegerField(allow_null=True)
+
+
+class InviteSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hands = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat the link takes: [seat], or [1, 3] in seven_plus_seven.",
+    )
+    partner = serializers.BooleanField()
+    token = serializers.CharField()
+    path = serializers.CharField()
+    url = serializers.URLField()
+
+
+class HandSerializer(serializers.Serializer):
+    """One of the caller's hands (a seat they hold): its tiles and plays (R31)."""
+
+    seat = serializers.IntegerField()
+    tiles = serializers.ListField(child=serializers.CharField())
+    legal_moves = serializers.JSONField(help_text='[{"tile": "6-4", "end": 4 | null}]')
+    to_play = serializers.BooleanField(help_text="This hand may act now.")
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    rules = serializers.CharField(help_text="The rule profile (docs/profiles.md).")
+    seats = serializers.IntegerField()
+    target = serializers.IntegerField()
+    version = serializers.IntegerField()
+    your_seat = serializers.IntegerField(help_text="Your first seat.")
+    your_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
+    )
+    your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
+    turn_seat = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    last_move_at = serializers.DateTimeField()
+    outcome = serializers.CharField(allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    players = PlayerSerializer(many=True)
+
+
+class TableSerializer(serializers.Serializer):
+    """A table as the caller's seat sees it. ``game`` is ``dominoes.view_for(...)``:
+    ``tiles`` (yours only), ``line``, ``ends``, ``tile_counts``, ``stock_size``, ``scores``,
+    ``turn``, ``legal_moves`` (yours, on your turn), ``log``, ``last_hand`` (the previous
+    hand with every hand shown and its seed) and the match result.
+
+    ``hands`` lists each seat you hold with its tiles, ``legal_moves`` and ``to_play``:
+    one entry, or two in ``seven_plus_seven`` (one person plays both hands of a pair).
+    There ``your_seat`` and ``game`` are the hand to play now when it is yours, else
+    your first; send ``seat`` with a move to say which hand plays."""
+
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    seats = serializers.IntegerField()
+    target = serializers.IntegerField()
+    rules = serializers.CharField()
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    turn_seat = serializers.IntegerField(allow_null=True)
+    turn_started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    your_seat = serializers.IntegerField(
+        help_text="The seat `game` is seen from: yours, or the one of yours to act now."
+    )
+    your_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
+    )
+    your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
+    outcome = serializers.CharField(allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    players = PlayerSerializer(many=True)
+    invites = InviteSerializer(many=True)
+    hands = HandSerializer(many=True)
+    game = serializers.JSONField(allow_null=True)
+
+
+def _with_urls(request: Request, data: dict) -> dict:
+    for invite in data.get("invites", []):
+        invite["url"] = request.build_absolute_uri(invite["path"])
+    return data
+
+
+def table_response(request: Request, table: Table, seat: Seat, status_code: int = 200) -> Response:
+    """The caller's view of ``table`` with its ETag (the version, per seat)."""
+    data = _with_urls(request, selectors.table_view_for_user(table, seat, request.user))
+    response = Response(TableSerializer(data).data, status=status_code)
+    response["ETag"] = etag(table, seat)
+    return response
+
+
+def etag(table: Table, seat: Seat) -> str:
+    return etag_of(table.pk, table.version, seat.index)
+
+
+def etag_of(table_id: int, version: int, seat_index: int) -> str:
+    """The ETag of one seat's view at one version (views differ per seat). ``seat_index``
+    is the caller's first seat (``your_seats[0]``): a two-seat holder's view at a version
+    is one document whichever hand is to play."""
+    return f'"t{table_id}-v{version}-s{seat_index}"'

@@ -1,0 +1,66 @@
+"""Invites (R30): what a link is for, taking its seat, and renewing it (creator only)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tables import selectors, services
+from tables.api.common import (
+    PlayerSerializer,
+    TableScopedApi,
+    TableSerializer,
+    table_response,
+)
+
+
+class InviteRenewApi(TableScopedApi):
+    """Replace an open seat's invite link; the old one stops working (creator only)."""
+
+    throttle_scope = "tables"
+
+    @extend_schema(request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int, seat_index: int) -> Response:
+        services.invite_renew(table_id=table_id, user=request.user, seat_index=seat_index)
+        table, seat = services.table_for_user(table_id, request.user)
+        return table_response(request, table, seat)
+
+
+class InviteDetailApi(APIView):
+    """What an invite is for, before joining: the table's size, target and players."""
+
+    @extend_schema(
+        responses=inline_serializer(
+            "InvitePreview",
+            {
+                "table": serializers.IntegerField(),
+                "seat": serializers.IntegerField(),
+                "hands": serializers.ListField(child=serializers.IntegerField()),
+                "seats": serializers.IntegerField(),
+                "target": serializers.IntegerField(),
+                "rules": serializers.CharField(),
+                "creator": serializers.CharField(),
+                "partner": serializers.BooleanField(),
+                "players": PlayerSerializer(many=True),
+            },
+        )
+    )
+    def get(self, request: Request, token: str) -> Response:
+        services.check_invite_token(token)
+        return Response(selectors.invite_preview(token))
+
+
+class JoinApi(APIView):
+    """Take the seat of an invite (R30); the match starts when every seat is taken."""
+
+    throttle_scope = "tables"
+
+    @extend_schema(request=None, responses={200: TableSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        services.check_invite_token(token)
+        seat = services.seat_join(token=token, user=request.user)
+        table, seat = services.table_for_user(seat.table_id, request.user)
+        return table_response(request, table, seat)

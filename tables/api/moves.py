@@ -1,0 +1,140 @@
+"""``tables/<id>/moves/``: the public move log (R31) and a move, played at most once per
+``Idempotency-Key``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.api_errors import api_exception_handler
+from tables import selectors, services
+from tables.api.common import (
+    StrictSerializer,
+    TableScopedApi,
+    TableSerializer,
+    etag_of,
+    table_response,
+)
+from tables.errors import bad_idempotency_key
+from tables.models import MoveRequest
+
+TILE_PATTERN = r"^[0-9]-[0-9]$"  # double-nine sets too (the cuban profile)
+#: An Idempotency-Key: 1-128 visible ASCII characters.
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
+
+
+class MoveListCreateApi(TableScopedApi):
+    """``GET``: the public move log (R31). ``POST``: play a tile on your turn; the server
+    then plays the automatic draws and passes (R16), ends hands and deals the next.
+    An ``Idempotency-Key`` header makes a retried POST return the first answer."""
+
+    throttle_scope = "moves"
+
+    class MovePlaySerializer(StrictSerializer):
+        action = serializers.ChoiceField(
+            choices=["play", "draw", "pass"],
+            default="play",
+            help_text="'play' a tile; 'draw' or 'pass' only where the profile makes drawing "
+            "a choice (game.choices), never in classic (R16: automatic).",
+        )
+        tile = serializers.RegexField(
+            TILE_PATTERN, required=False, help_text='A tile you hold, "6-4" (for a play).'
+        )
+        end = serializers.IntegerField(
+            min_value=0,
+            max_value=9,
+            required=False,
+            allow_null=True,
+            help_text="The pip of the end to play on; needed only when the tile fits both.",
+        )
+        version = serializers.IntegerField(
+            min_value=0, help_text="The table version you saw; 409 stale_version otherwise."
+        )
+        seat = serializers.IntegerField(
+            min_value=0,
+            max_value=3,
+            required=False,
+            help_text="The seat you move for (one of your_seats; seven_plus_seven: either "
+            "hand). Left out: your seat that may act now. Not yours: 400 not_your_seat; "
+            "yours but not to act: 409 not_your_turn.",
+        )
+
+    @extend_schema(
+        responses=inline_serializer(
+            "MoveLog",
+            {
+                "hand": serializers.IntegerField(),
+                "sequence": serializers.IntegerField(),
+                "seat": serializers.IntegerField(),
+                "kind": serializers.ChoiceField(choices=["play", "draw", "pass"]),
+                "tile": serializers.CharField(allow_null=True),
+                "end": serializers.IntegerField(allow_null=True),
+                "automatic": serializers.BooleanField(),
+                "created_at": serializers.DateTimeField(),
+            },
+            many=True,
+        )
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table, _seat = services.table_for_user(table_id, request.user)
+        mine = [seat.index for seat in selectors.seats_for_user(table, request.user)]
+        return Response(selectors.public_moves(table, mine))
+
+    @extend_schema(
+        request=MovePlaySerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        responses={200: TableSerializer},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        key = request.headers.get("Idempotency-Key", "")
+        if not key:
+            return self._play(request, table_id)
+        if not IDEMPOTENCY_KEY.fullmatch(key):
+            raise bad_idempotency_key()
+        return self._play_once(request, table_id, key)
+
+    def _play(self, request: Request, table_id: int) -> Response:
+        serializer = self.MovePlaySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.move_play(table_id=table_id, user=request.user, **serializer.validated_data)
+        table, seat = services.table_for_user(table_id, request.user)
+        return table_response(request, table, seat)
+
+    def _play_once(self, request: Request, table_id: int, key: str) -> Response:
+        """Play at most once per ``(user, table, key)`` (``services.move_play_once``): a
+        refused move is answered and remembered like a played one; a retry gets the first
+        answer back, with the table view's ETag when it was one."""
+        answer = services.move_play_once(
+            table_id=table_id,
+            user=request.user,
+            key=key,
+            request_hash=request_fingerprint(request.data),
+            play=lambda: self._play(request, table_id),
+            refused=lambda error: api_exception_handler(error, {"request": request, "view": self}),
+        )
+        if isinstance(answer, MoveRequest):
+            return _replayed(answer)
+        return answer
+
+
+def request_fingerprint(data) -> str:
+    """SHA-256 of the request body as canonical JSON: a key reused for another body is
+    refused instead of answered with the first move's result."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _replayed(remembered: MoveRequest) -> Response:
+    """A stored answer, as first sent (with the table view's ETag when it was one)."""
+    response = Response(remembered.body, status=remembered.status_code)
+    body = remembered.body
+    if remembered.status_code == 200 and isinstance(body, dict) and "your_seat" in body:
+        first = (body.get("your_seats") or [body["your_seat"]])[0]
+        response["ETag"] = etag_of(body["id"], body["version"], first)
+    return response

@@ -1,0 +1,84 @@
+"""Every write to a table goes through here.
+
+Each verb is keyword-only, runs in one transaction, locks the table row
+(``select_for_update``) before reading its state, asks the engine (``dominoes``), appends
+the Move rows and saves the new snapshot with ``version + 1`` (``core``). What follows a
+write (the bot's turn, e-mails) is queued by task name in the ``outbox`` and sent once the
+write commits, so it never sees, or acts on, a write that rolled back. Views, the admin and
+tasks call these functions; nothing else writes. The modules, by the table's life:
+
+- ``lobby``: create a table (R29), join by invite (R30), renew an invite link;
+- ``play``: a player's move, a bot's turn, the turn's clock (a lost bot turn, reminders);
+- ``idempotency``: a move played at most once per ``Idempotency-Key``;
+- ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
+- ``reads``: a read applies what has come due first;
+- ``deliveries``: the record of each e-mail to each person (``tables.notifications``);
+- ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
+
+Seating rules (who holds which seats, under which profile) are ``tables.seating``; the
+refusals are ``tables.errors``. The public verbs are re-exported here:
+``from tables import services; services.move_play(...)``.
+"""
+
+from tables.errors import TableError, invite_not_found
+from tables.seating import (
+    BOT_NAMES,
+    FRIEND,
+    acting_seat,
+    check_invite_token,
+    hand_seats,
+    holds_two_hands,
+    new_invite_token,
+    offered_profiles,
+)
+from tables.services.core import ACTIVE, match_of
+from tables.services.deliveries import (
+    delivery_claim,
+    delivery_refused,
+    delivery_release,
+    delivery_sent,
+)
+from tables.services.endings import (
+    table_abandon,
+    table_close_by_moderator,
+    table_close_idle,
+    table_forfeit_overdue,
+)
+from tables.services.idempotency import move_play_once, move_requests_forget
+from tables.services.lobby import invite_renew, seat_join, table_create
+from tables.services.play import bot_play, bot_seed, move_play, reminder_mark, resume_stuck_bot
+from tables.services.reads import table_for_user
+
+__all__ = [
+    "ACTIVE",
+    "BOT_NAMES",
+    "FRIEND",
+    "TableError",
+    "acting_seat",
+    "bot_play",
+    "bot_seed",
+    "check_invite_token",
+    "delivery_claim",
+    "delivery_refused",
+    "delivery_release",
+    "delivery_sent",
+    "hand_seats",
+    "holds_two_hands",
+    "invite_not_found",
+    "invite_renew",
+    "match_of",
+    "move_play",
+    "move_play_once",
+    "move_requests_forget",
+    "new_invite_token",
+    "offered_profiles",
+    "reminder_mark",
+    "resume_stuck_bot",
+    "seat_join",
+    "table_abandon",
+    "table_close_by_moderator",
+    "table_close_idle",
+    "table_create",
+    "table_for_user",
+    "table_forfeit_overdue",
+]

@@ -1,0 +1,215 @@
+"""The transition core: lock a table, read its engine state, save an engine transition
+(Hand and Move rows, scores, snapshot, ``version + 1``), set the turn and its deadline
+(R27), and queue what follows a write (``outbox``). Every verb is built on these.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from dominoes import (
+    MatchState,
+    Play,
+    advance,
+    match_from_dict,
+    match_to_dict,
+    new_seed,
+    seed_sha256,
+    start_hand,
+)
+from dominoes.engine import may_act
+from dominoes.state import Action, Draw, HandState
+from tables.errors import not_found, table_not_started
+from tables.models import Hand, Move, Seat, Table
+from tables.services import outbox
+
+#: The statuses of a table that is not over.
+ACTIVE = (Table.Status.WAITING, Table.Status.PLAYING)
+
+
+def match_of(table: Table) -> MatchState:
+    """The engine state of a started table (from its snapshot); ``TableError``
+    ``table_not_started`` (409, R30) before the match starts."""
+    if table.state is None:
+        raise table_not_started()
+    return match_from_dict(table.state)
+
+
+def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
+    """Lock the table row for this transaction. Raises ``not_found`` for a missing table;
+    with ``skip_locked`` returns ``None`` instead of waiting when another holds the lock."""
+    rows = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id)
+    table = rows.first()
+    if table is None and not skip_locked:
+        raise not_found()
+    return table
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats (with their users), by index."""
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+
+
+def seats_of_user(seats: list[Seat], user) -> list[Seat]:
+    """``user``'s seats at the table, by index (two in a two-hand profile); raises
+    ``not_found`` (404) when there are none."""
+    mine = [seat for seat in seats if user is not None and seat.user_id == user.pk]
+    if not mine:
+        raise not_found()
+    return mine
+
+
+def continue_match(match: MatchState) -> MatchState:
+    """After an action: automatic draws and passes (R16); when a hand has ended and the
+    match goes on, deal the next hand from a fresh seed (R6, R10)."""
+    match = advance(match)
+    while match.hand.is_over and not match.is_over:
+        match = advance(start_hand(match, seed=new_seed()))
+    return match
+
+
+def acting_bot(seats: list[Seat], match: MatchState) -> Seat | None:
+    """The bot seat that may act now (the seat to act, or a bot among the seats that may
+    lead, for profiles where either partner leads), else ``None``."""
+    for seat in seats:
+        if seat.bot and may_act(match, seat.index):
+            return seat
+    return None
+
+
+# --- saving engine transitions ------------------------------------------------------------
+
+
+def save_transition(
+    table: Table,
+    seats: list[Seat],
+    before: MatchState | None,
+    after: MatchState,
+    now: datetime,
+    *,
+    chosen_actions: int,
+) -> None:
+    """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores, the
+    snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
+    new actions were chosen by a player; the rest are automatic (R16).
+
+    Runs a constant number of queries, whatever the length of the move log.
+    """
+    new_moves, ended = _new_rows(table, before, after, now, chosen_actions)
+    Move.objects.bulk_create(new_moves)
+    if ended:
+        Hand.objects.bulk_update(ended, ["ended_at", "end", "winners", "points", "counts"])
+    if before is None or before.scores != after.scores:
+        for seat in seats:
+            seat.score = after.scores[seat.index]
+        Seat.objects.bulk_update(seats, ["score"])
+    if new_moves:
+        table.last_move_at = now
+    table.state = match_to_dict(after)
+    table.version += 1
+    set_turn(table, seats, after, now)
+    if after.is_over:
+        table.status = Table.Status.FINISHED
+        table.finished_at = now
+        table.winners = list(after.winners or ())
+        table.outcome = table.outcome or Table.Outcome.TARGET
+    table.save()
+
+
+def _new_rows(
+    table: Table,
+    before: MatchState | None,
+    after: MatchState,
+    now: datetime,
+    chosen_actions: int,
+) -> tuple[list[Move], list[Hand]]:
+    """The Move rows of the actions ``after`` adds to ``before`` (new Hand rows are
+    saved here, the moves need their keys) and the Hand rows that ended."""
+    first_hand = before.hand.number if before is not None else 0
+    rows = {hand.number: hand for hand in Hand.objects.filter(table=table, number__gte=first_hand)}
+    new_moves: list[Move] = []
+    ended: list[Hand] = []
+    for hand in after.hands[first_hand:]:
+        row = rows.get(hand.number)
+        if row is None:
+            row = _hand_row(table, hand, now)
+            row.save()
+        known = 0
+        if before is not None and hand.number < len(before.hands):
+            known = len(before.hands[hand.number].actions)
+        for sequence in range(known, len(hand.actions)):
+            automatic = chosen_actions <= 0
+            action = hand.actions[sequence]
+            new_moves.append(_move_row(table, row, sequence, action, automatic, now))
+            chosen_actions -= 1
+        if hand.result is not None and row.ended_at is None:
+            row.ended_at = now
+            row.end = hand.result.end.value
+            row.winners = list(hand.result.winners)
+            row.points = hand.result.points
+            row.counts = list(hand.result.counts)
+            ended.append(row)
+    return new_moves, ended
+
+
+def _hand_row(table: Table, hand: HandState, now: datetime) -> Hand:
+    return Hand(
+        table=table,
+        number=hand.number,
+        seed=hand.seed.hex(),
+        seed_sha256=seed_sha256(hand.seed),
+        dealt=[[str(tile) for tile in tiles] for tiles in hand.dealt],
+        stock=[str(tile) for tile in hand.stock],
+        leader=hand.leader,
+        started_at=now,
+    )
+
+
+def _move_row(
+    table: Table, hand: Hand, sequence: int, action: Action, automatic: bool, now: datetime
+) -> Move:
+    kind = "play" if isinstance(action, Play) else "draw" if isinstance(action, Draw) else "pass"
+    return Move(
+        table=table,
+        hand=hand,
+        sequence=sequence,
+        seat=action.seat,
+        kind=kind,
+        tile=str(action.tile) if kind != "pass" else "",
+        end=action.end if kind == "play" else None,
+        automatic=automatic,
+        created_at=now,
+    )
+
+
+def set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) -> None:
+    """Whose turn it is, since when, and the absence deadline (R27): humans only."""
+    if match.is_over or match.hand.is_over:
+        table.turn_seat = table.turn_started_at = table.deadline = None
+        return
+    turn = match.hand.turn
+    table.turn_seat = turn
+    table.turn_started_at = now
+    human = not seats[turn].bot
+    table.deadline = now + timedelta(seconds=settings.ABSENCE_SECONDS) if human else None
+
+
+def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) -> None:
+    """Queue what follows a write, sent once it is committed (``outbox``): the bot's turn,
+    the e-mails.
+
+    No "your turn" e-mail goes to ``actor``, the person who just moved, when the turn is
+    theirs again (their other hand in ``seven_plus_seven``): they are at the table."""
+    if match.is_over:
+        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table.pk)
+        return
+    if match.hand.is_over:
+        return
+    if acting_bot(seats, match) is not None:
+        outbox.send_on_commit(
+            outbox.BOT_PLAY, table.pk, table.version, countdown=settings.BOT_DELAY_SECONDS
+        )
+    elif actor is None or seats[match.hand.turn].user_id != actor.pk:
+        outbox.send_on_commit(outbox.TURN_EMAIL, table.pk, table.version)

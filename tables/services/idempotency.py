@@ -1,0 +1,84 @@
+"""A move played at most once per ``Idempotency-Key``: the first answer is kept with the
+move, in one transaction, and a retry gets it back (``MoveRequest``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any, Protocol, TypeVar
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tables.errors import TableError, idempotency_key_reused, not_found
+from tables.models import MoveRequest, Table
+
+
+class Answer(Protocol):
+    """What the caller answered a move with (a DRF ``Response`` is one)."""
+
+    status_code: int
+    data: Any
+
+
+AnswerT = TypeVar("AnswerT", bound=Answer)
+
+
+def move_play_once(
+    *,
+    table_id: int,
+    user,
+    key: str,
+    request_hash: str,
+    play: Callable[[], AnswerT],
+    refused: Callable[[TableError], AnswerT],
+) -> AnswerT | MoveRequest:
+    """Play at most once per ``(user, table, key)``. ``play()`` checks the request, makes
+    the move (``move_play``) and returns its answer; ``refused(error)`` is the answer to a
+    ``TableError`` it raised. That answer (``status_code``, ``data``: JSON) is stored in
+    the same transaction as the move, and returned; a retry with the same ``key`` and
+    ``request_hash`` (the body's SHA-256, hex) gets the stored ``MoveRequest`` instead.
+
+    The table row is locked first, so requests for one table queue up and a retry racing
+    its original reads the stored answer once the original has committed. Anything else
+    ``play`` raises (a body that fails validation) is not remembered: nothing happened,
+    and a retry gets the same error. Raises ``TableError``: ``not_found`` (404, not
+    seated: strangers leave no row behind), ``idempotency_key_reused`` (422, the key
+    answered another body).
+    """
+    with transaction.atomic():
+        seated = Table.objects.select_for_update(of=("self",)).filter(
+            pk=table_id, seat_set__user=user
+        )
+        if not seated.exists():  # missing, or not the caller's table: same 404
+            raise not_found()
+        remembered = MoveRequest.objects.filter(user=user, table_id=table_id, key=key).first()
+        if remembered is not None:
+            if remembered.request_hash != request_hash:
+                raise idempotency_key_reused()
+            return remembered
+        # No savepoint around the play: each service call is atomic on its own (a refused
+        # move rolls itself back), and an overdue turn's forfeit (R27), which move_play
+        # commits before refusing with turn_expired, must stay done.
+        try:
+            answer = play()
+        except TableError as error:
+            answer = refused(error)
+        MoveRequest.objects.create(
+            user=user,
+            table_id=table_id,
+            key=key,
+            request_hash=request_hash,
+            status_code=answer.status_code,
+            body=answer.data,
+        )
+        return answer
+
+
+def move_requests_forget() -> int:
+    """Delete the remembered answers older than ``IDEMPOTENCY_SECONDS``: a client retries
+    within minutes, not days. Returns how many were deleted."""
+    since = timezone.now() - timedelta(seconds=settings.IDEMPOTENCY_SECONDS)
+    deleted, _by_model = MoveRequest.objects.filter(created_at__lt=since).delete()
+    return deleted

@@ -1,0 +1,218 @@
+"""A table before its match: create it (R29), take a seat by invite (R30), renew a link.
+The match starts, and its first hand is dealt, when the last seat is taken."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from dominoes import advance, new_match, new_seed
+from dominoes.rules import CLASSIC, PROFILES, Rules
+from tables.errors import (
+    already_seated,
+    invite_not_found,
+    not_found,
+    table_not_open,
+    unknown_rules,
+    wrong_others,
+    wrong_seat_count,
+    wrong_target,
+)
+from tables.models import Seat, Table
+from tables.seating import (
+    BOT_NAMES,
+    FRIEND,
+    SERVICE_UNSUPPORTED_PROFILES,
+    check_invite_token,
+    hand_seats,
+    holds_two_hands,
+    new_invite_token,
+    offered_profiles,
+)
+from tables.services import core
+
+
+def table_create(
+    *,
+    creator,
+    seats: int,
+    others: list[str],
+    target: int | None = None,
+    rules: str = CLASSIC.name,
+) -> Table:
+    """Create a table with ``creator`` at seat 0 (R29).
+
+    ``rules``: a profile name (``dominoes.PROFILES``; ``"classic"`` is RULES.md).
+    ``seats``: one of the profile's table sizes (2, 3 or 4 for classic). ``target``: one
+    of its targets in points (50 or 100 for classic; ``None`` takes the profile's first,
+    e.g. a single-hand profile). ``others``: one entry per other seat, in seat order from
+    seat 1: ``"friend"`` (an invite link is made for it) or a bot name (``"garabato"``,
+    ``"nino"``, ``"quelonia"``). With partnerships, ``others[1]`` is seat 2, the creator's
+    partner (R2). When no friend is invited the match starts at once (R30). Raises
+    ``TableError`` (``invalid_table``) for anything else.
+
+    In a two-hand profile (``seven_plus_seven``) the creator holds seats 0 and 2 and
+    ``others`` has one entry, for the rival pair (seats 1 and 3): ``"friend"`` (one link;
+    whoever takes it holds both seats) or a bot name (that bot at each of the two seats).
+    """
+    profile = _checked_profile(rules, seats, target, others)
+    now = timezone.now()
+    with transaction.atomic():
+        table = Table.objects.create(
+            seats=seats,
+            target=profile.targets[0] if target is None else target,
+            rules=profile.name,
+            creator=creator,
+            last_move_at=now,
+        )
+        seat_rows = _seat_rows(table, profile, creator, others, now)
+        Seat.objects.bulk_create(seat_rows)
+        if all(seat.bot or seat.user_id for seat in seat_rows):
+            _start_match(table, core.table_seats(table), now)
+    return table
+
+
+def _checked_profile(rules: str, seats: int, target: int | None, others: list[str]) -> Rules:
+    """The profile a table is asked for, once the request fits it; ``TableError``
+    ``invalid_table`` (R2, R25, R29) otherwise."""
+    profile = PROFILES.get(rules)
+    if profile is None or profile.name in SERVICE_UNSUPPORTED_PROFILES:
+        raise unknown_rules(rules, offered_profiles())
+    if seats not in profile.seat_counts:
+        raise wrong_seat_count(profile.seat_counts)
+    if target is not None and target not in profile.targets:
+        raise wrong_target(profile.targets)
+    two_hands = holds_two_hands(profile.name)
+    if any(kind not in (FRIEND, *BOT_NAMES) for kind in others) or len(others) != (
+        1 if two_hands else seats - 1
+    ):
+        raise wrong_others(two_hands)
+    return profile
+
+
+def _seat_rows(table: Table, profile: Rules, creator, others: list[str], now) -> list[Seat]:
+    """The seats of a new table: the creator's, then a friend's (an invite link) or a
+    bot's for each of ``others``; in a two-hand profile seat 2 is the creator's second
+    hand and seats 1 and 3 the rival pair's (one link, or one bot at each)."""
+    seats = table.seats
+    rows = [Seat(table=table, index=0, user=creator, team=profile.team_of(0, seats), joined_at=now)]
+    two_hands = holds_two_hands(profile.name)
+    if two_hands:  # seat 1 and 3: the rival pair; seat 2: the creator's second hand
+        others = [others[0], None, others[0]]
+    for index, kind in enumerate(others, start=1):
+        team = profile.team_of(index, seats)
+        if kind is None:
+            rows.append(
+                Seat(
+                    table=table,
+                    index=index,
+                    user=creator,
+                    second_hand=True,
+                    team=team,
+                    joined_at=now,
+                )
+            )
+            continue
+        # The second seat of a friend's pair has no link: joining seat 1 takes it.
+        link = kind == FRIEND and not (two_hands and index == 3)
+        rows.append(
+            Seat(
+                table=table,
+                index=index,
+                team=team,
+                bot=kind if kind != FRIEND else "",
+                joined_at=now if kind != FRIEND else None,
+                invite_token=new_invite_token() if link else None,
+            )
+        )
+    return rows
+
+
+def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
+    rules = PROFILES[table.rules]
+    match = advance(new_match(table.seats, table.target, seed=new_seed(), rules=rules))
+    table.status = Table.Status.PLAYING
+    core.save_transition(table, seats, None, match, now, chosen_actions=0)
+    core.follow_up(table, seats, match)
+
+
+def seat_join(*, token: str, user) -> Seat:
+    """Take the open seat an invite ``token`` belongs to (R30); the match starts when the
+    last seat is taken. In a two-hand profile (``seven_plus_seven``) the link takes both
+    seats of the rival pair (1 and 3); the seat returned is the one the link was for.
+
+    The token is looked up, then checked again under the table lock: a link renewed
+    (``invite_renew``) while this join waited is refused, never takes the seat.
+
+    Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
+    ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
+    (409: the table is no longer waiting).
+    """
+    check_invite_token(token)
+    now = timezone.now()
+    with transaction.atomic():
+        seat = (
+            Seat.objects.filter(invite_token=token, user__isnull=True, bot="")
+            .only("table_id")
+            .first()
+        )
+        if seat is None:
+            raise invite_not_found()
+        table = core.lock(seat.table_id)
+        seats = core.table_seats(table)
+        seat = next(s for s in seats if s.pk == seat.pk)
+        if table.status != Table.Status.WAITING or not seat.is_open:
+            raise table_not_open()
+        if seat.invite_token != token:  # renewed while this join waited for the lock
+            raise invite_not_found()
+        if any(s.user_id == user.pk for s in seats):
+            raise already_seated()
+        seat.user = user
+        seat.joined_at = now
+        seat.invite_token = None
+        seat.save(update_fields=["user", "joined_at", "invite_token"])
+        for index in hand_seats(table.rules, table.seats, seat.index):
+            second = seats[index]
+            if second.pk != seat.pk:  # the pair's other hand (seven_plus_seven)
+                if not second.is_open or second.invite_token:
+                    raise table_not_open()
+                second.user, second.joined_at, second.second_hand = user, now, True
+                second.save(update_fields=["user", "joined_at", "second_hand"])
+        if all(not s.is_open for s in seats):
+            _start_match(table, seats, now)
+        else:
+            table.version += 1
+            table.save(update_fields=["version"])
+    return seat
+
+
+def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
+    """Replace an open seat's invite token, so the old link stops working (creator only).
+
+    Raises ``TableError``: ``not_found`` (404) for anyone but the creator or a seat that
+    is not open or has no link (``seven_plus_seven``'s seat 3 goes with seat 1's link),
+    ``table_not_open`` (409) once the match has started.
+    """
+    with transaction.atomic():
+        table = core.lock(table_id)
+        if table.creator_id != user.pk:
+            raise not_found()
+        if table.status != Table.Status.WAITING:
+            raise table_not_open()
+        seat = next(
+            (
+                s
+                for s in core.table_seats(table)
+                if s.index == seat_index and s.is_open and s.invite_token is not None
+            ),
+            None,
+        )
+        if seat is None:
+            raise not_found()
+        seat.invite_token = new_invite_token()
+        seat.save(update_fields=["invite_token"])
+        table.version += 1
+        table.save(update_fields=["version"])
+    return seat

@@ -1,0 +1,56 @@
+"""The outbox: side effects of a write (a bot's turn, e-mails), queued by task name and
+sent once the write commits (as zulip's ``send_event_on_commit``).
+
+Tasks are named, not imported, so the service layer never imports ``tables.tasks`` (which
+imports the services): the name is looked up in the Celery app's registry when it is
+queued, and the task's own ``apply_async`` sends it, so ``CELERY_TASK_ALWAYS_EAGER`` (no
+broker, and the tests) still runs it inline. ``tables.apps`` imports ``tables.tasks`` so the
+registry knows them in every process, the web one included.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+#: The tasks the services queue (names of ``tables.tasks`` functions).
+BOT_PLAY = "tables.tasks.bot_play"
+TURN_EMAIL = "tables.tasks.send_turn_email"
+MATCH_OVER_EMAILS = "tables.tasks.send_match_over_emails"
+TASK_NAMES = (BOT_PLAY, TURN_EMAIL, MATCH_OVER_EMAILS)
+
+
+def send_on_commit(name: str, *args, **options) -> None:
+    """Send task ``name`` with ``args`` (ids, versions: JSON) and ``apply_async``
+    ``options`` (e.g. ``countdown`` in seconds) once the current transaction commits;
+    never, if it rolls back. Raises ``celery.exceptions.NotRegistered`` at once for a name
+    no task has."""
+    task = current_app.tasks[name]
+    transaction.on_commit(lambda: _send(task, args, options))
+
+
+def send_now(name: str, *args, **options) -> None:
+    """Send task ``name`` at once, for a side effect that follows no write of this
+    transaction (a read that finds a bot's turn lost). Errors as ``send_on_commit``."""
+    _send(current_app.tasks[name], args, options)
+
+
+def _send(task, args: tuple, options: dict) -> None:
+    """A failure is logged, never raised: the write is already committed, so the player
+    must not see an error for it (a broker outage raises kombu's ``OperationalError``,
+    Redis's errors, or Celery's ``RuntimeError``). A lost bot turn is sent again by the
+    next read of the table (``resume_stuck_bot``) or the stuck-bot sweep, once it has
+    waited ``BOT_STUCK_SECONDS``; a lost e-mail task is not. With no broker (``make run``:
+    tasks run inline) the task's own errors land here too, and are raised under test so
+    that the tests see them."""
+    try:
+        task.apply_async(args, **options)
+    except Exception:  # the write it follows stands, whatever went wrong here
+        if task.app.conf.task_always_eager and getattr(settings, "TESTING", False):
+            raise
+        logger.exception("could not enqueue %s%r; the committed write stands", task.name, args)
