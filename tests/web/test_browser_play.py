@@ -86,7 +86,8 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
     wait_for_version(page_a, at_least=table.version)
     assert shown_scores(page_a) == api["game"]["scores"]
     assert shown_scores(page_b) == api["game"]["scores"]
-    assert sum(api["game"]["scores"]) > 0 or api["game"]["last_hand"]["winners"] == []
+    last_hand = api["game"]["last_hand"]
+    assert sum(api["game"]["scores"]) == (last_hand["points"] if last_hand["winners"] else 0)
     # The numbers sentence renders the engine's explanation: its rule and its points.
     why = api["game"]["last_hand"]["explanation"]
     numbers = page_a.inner_text("#last-hand .why.numbers")
