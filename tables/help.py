@@ -78,65 +78,81 @@ def present(example: Example) -> dict[str, Any]:
         }
         for seat, tiles in enumerate(example.holdings)
     ]
-    lines: list[str] = []
     why = explanation(example)
-    result = {"example": example, "rows": rows, "lines": lines, "explanation": why}
     if example.end == "domino":
-        out = example.out
-        rivals = [s for s in range(example.seats) if s not in example.winners]
-        sum_ = _equation([counts[s] for s in rivals], example.points)
-        lines.append(_("%(name)s coloca su última ficha: dominó.") % {"name": names[out]})
-        if pairs:
-            partner = (out + 2) % 4
-            lines.append(
-                _("Lo que le queda a %(partner)s (%(count)s) no cuenta: es la pareja de %(name)s.")
-                % {"partner": names[partner], "count": counts[partner], "name": names[out]}
-            )
-            lines.append(
-                _("%(names)s se llevan lo que les queda a los rivales: %(sum)s puntos.")
-                % {"names": _names([names[out], names[partner]]), "sum": sum_}
-            )
-        elif len(rivals) == 1:
-            lines.append(_("Se lleva lo que le queda a su rival: %(sum)s puntos.") % {"sum": sum_})
-        else:
-            lines.append(
-                _("Se lleva lo que les queda a sus rivales: %(sum)s puntos.") % {"sum": sum_}
-            )
-        return result
+        lines = _domino_lines(example)
+    elif pairs:
+        lines = _blocked_pairs_lines(example, why, team_name)
+    else:
+        lines = _blocked_alone_lines(example, why)
+    return {"example": example, "rows": rows, "lines": lines, "explanation": why}
 
-    pip = example.ends[0] if example.ends else ""
-    if pairs:
+
+def _domino_lines(example: Example) -> list[str]:
+    """The sentences of a domino (R20): who went out and whose counts they take."""
+    names, counts, out = example.names, example.counts, example.out
+    rivals = [s for s in range(example.seats) if s not in example.winners]
+    sum_ = _equation([counts[s] for s in rivals], example.points)
+    lines = [_("%(name)s coloca su última ficha: dominó.") % {"name": names[out]}]
+    if example.seats == 4:
+        partner = (out + 2) % 4
         lines.append(
-            _("Mesa cerrada: las dos puntas muestran el %(pip)s y nadie tiene ese número.")
-            % {"pip": pip}
+            _("Lo que le queda a %(partner)s (%(count)s) no cuenta: es la pareja de %(name)s.")
+            % {"partner": names[partner], "count": counts[partner], "name": names[out]}
         )
-        for team in (0, 1):
-            seats = [s for s in range(4) if s % 2 == team]
-            total = why["team_counts"][team]
-            lines.append(
-                _("%(team)s (%(names)s): %(sum)s.")
-                % {
-                    "team": team_name[team],
-                    "names": _names([names[s] for s in seats]),
-                    "sum": _equation([counts[s] for s in seats], total),
-                }
-            )
-        if example.winners:
-            lines.append(
-                _("%(team)s tiene menos puntos y se lleva la cuenta de la otra: %(points)s puntos.")
-                % {"team": team_name[example.winners[0] % 2], "points": example.points}
-            )
-        else:
-            lines.append(_("Las dos parejas suman lo mismo: nadie suma en esta mano."))
-        return result
+        lines.append(
+            _("%(names)s se llevan lo que les queda a los rivales: %(sum)s puntos.")
+            % {"names": _names([names[out], names[partner]]), "sum": sum_}
+        )
+    elif len(rivals) == 1:
+        lines.append(_("Se lleva lo que le queda a su rival: %(sum)s puntos.") % {"sum": sum_})
+    else:
+        lines.append(_("Se lleva lo que les queda a sus rivales: %(sum)s puntos.") % {"sum": sum_})
+    return lines
 
-    lines.append(
+
+def _blocked_pairs_lines(example: Example, why: dict, team_name: tuple) -> list[str]:
+    """The sentences of a blocked hand between two pairs (R22): each team's count and which
+    team takes the other's, or nobody on a tie."""
+    names, counts = example.names, example.counts
+    pip = example.ends[0] if example.ends else ""
+    lines = [
+        _("Mesa cerrada: las dos puntas muestran el %(pip)s y nadie tiene ese número.")
+        % {"pip": pip}
+    ]
+    for team in (0, 1):
+        seats = [s for s in range(4) if s % 2 == team]
+        total = why["team_counts"][team]
+        lines.append(
+            _("%(team)s (%(names)s): %(sum)s.")
+            % {
+                "team": team_name[team],
+                "names": _names([names[s] for s in seats]),
+                "sum": _equation([counts[s] for s in seats], total),
+            }
+        )
+    if example.winners:
+        lines.append(
+            _("%(team)s tiene menos puntos y se lleva la cuenta de la otra: %(points)s puntos.")
+            % {"team": team_name[example.winners[0] % 2], "points": example.points}
+        )
+    else:
+        lines.append(_("Las dos parejas suman lo mismo: nadie suma en esta mano."))
+    return lines
+
+
+def _blocked_alone_lines(example: Example, why: dict) -> list[str]:
+    """The sentences of a blocked hand played alone (R21, R23): the lowest count, the
+    tie-break steps the engine took, and who takes the others' counts."""
+    names, counts = example.names, example.counts
+    pip = example.ends[0] if example.ends else ""
+    lines = [
         _(
             "Mesa cerrada: las dos puntas muestran el %(pip)s, nadie "
             "tiene ese número y el pozo está vacío."
         )
         % {"pip": pip}
-    )
+    ]
     tied = why.get("tied", [])
     if tied:
         lines.append(
@@ -151,26 +167,26 @@ def present(example: Example) -> dict[str, Any]:
             _("Se comparan sus fichas de la de menor valor a la de mayor: %(values)s.")
             % {"values": "; ".join(values)}
         )
-    if example.winners:
-        winner = example.winners[0]
-        others = [counts[s] for s in range(example.seats) if s != winner]
-        values = {"name": names[winner], "sum": _equation(others, example.points)}
-        if tied:
-            lines.append(
-                _(
-                    "Gana %(name)s y se lleva las cuentas de todos los demás, "
-                    "empatados incluidos: %(sum)s puntos."
-                )
-                % values
-            )
-        else:
-            lines.append(
-                _("%(name)s tiene la cuenta más baja y se lleva las de los demás: %(sum)s puntos.")
-                % values
-            )
-    else:
+    if not example.winners:
         lines.append(_("Las fichas valen lo mismo una a una: nadie suma en esta mano."))
-    return result
+        return lines
+    winner = example.winners[0]
+    others = [counts[s] for s in range(example.seats) if s != winner]
+    values = {"name": names[winner], "sum": _equation(others, example.points)}
+    if tied:
+        lines.append(
+            _(
+                "Gana %(name)s y se lleva las cuentas de todos los demás, "
+                "empatados incluidos: %(sum)s puntos."
+            )
+            % values
+        )
+    else:
+        lines.append(
+            _("%(name)s tiene la cuenta más baja y se lleva las de los demás: %(sum)s puntos.")
+            % values
+        )
+    return lines
 
 
 def summary_strings() -> dict[str, str]:
