@@ -44,8 +44,8 @@ LONG_FILES = {
 
 #: Functions allowed over ``FUNCTION_LINES`` ("path::qualified name"), each with its reason.
 LONG_FUNCTIONS = {
-    # speed, measured: the fast path's run loop is one function so that its locals stay
-    # locals (bench/engine_speed.py shows the cost of splitting it)
+    # speed, measured (bench/engine_speed.py): the fast path's run loop stays one function
+    # so that its state stays in local variables
     "dominoes/playout/run.py::_run",
     # data: one dict literal of the page's UI strings, one entry a line
     "tables/ui_strings.py::ui_strings",
