@@ -1,9 +1,8 @@
 """RULES.md R19-R26 and R28 through the engine: scoring a hand, the match's target,
 abandoning, idle tables.
 
-Positions are built through the public API: explicit deals via ``start_hand(match,
-dealt=..., stock=...)`` (``tests.support.engine.table``), or the replay cases in
-``tests/cases`` played up to a given action (``tests.support.engine.case_match``)."""
+Positions as in ``test_rules_deal_and_lead.py``: explicit deals and replay cases from
+``tests.support.engine``, through the public API only."""
 
 from __future__ import annotations
 
