@@ -15,7 +15,7 @@ from tables.models import Seat
 from tests.conftest import PASSWORD
 from tests.support.api import replay
 from tests.support.mail import confirm_link
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = pytest.mark.django_db
 

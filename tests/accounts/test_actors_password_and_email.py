@@ -22,7 +22,7 @@ from tables.models import Table
 from tests.conftest import PASSWORD
 from tests.support.api import play_one, table
 from tests.support.mail import confirm_link, mails_to, reset_key
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = pytest.mark.django_db
 
