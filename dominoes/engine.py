@@ -285,16 +285,6 @@ def _place(
     return ((ends[0], left),) + hand.line, ends
 
 
-def _placed_on(
-    ends: tuple[int, int],
-    line: tuple[tuple[int, int], ...],
-    before: tuple[tuple[int, int], ...],
-) -> int:
-    """The pip of the end a tile went on: the right end when ``_place`` appended it to
-    the line (``line`` starts as ``before`` did), else the left."""
-    return ends[1] if line[: len(before)] == before else ends[0]
-
-
 def apply(match: MatchState, action: Action) -> MatchState:
     """The match after one action (a play, draw or pass) of the seat to act.
 
@@ -337,8 +327,9 @@ def _apply_play(match: MatchState, hand: HandState, action: Play) -> MatchState:
     if hand.ends is None and action.end is not None:
         action = Play(seat, action.tile)  # an end given with the lead means nothing
     elif hand.ends is not None and action.end is None:
-        # Logged with the end it went to, so a log or record never reads it as a lead.
-        action = Play(seat, action.tile, _placed_on(hand.ends, line, hand.line))
+        # Logged with the end it went on (appended: the right one), never read as a lead.
+        on_right = line[: len(hand.line)] == hand.line
+        action = Play(seat, action.tile, hand.ends[1] if on_right else hand.ends[0])
     remaining = tuple(tile for tile in holding if tile != action.tile)
     holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
     capicua = (

@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from accounts.services import verified_email
+from accounts.selectors import verified_email
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
