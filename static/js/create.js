@@ -57,8 +57,16 @@
       if (partner) partner.hidden = !(seats === 4 && pairs);
     });
   }
-  // One choice for every free seat: what seat 2 gets, the seats after it get too, until
-  // the player picks something else for one of them.
+  form.addEventListener("change", update);
+  update();
+})();
+
+// One choice for every free seat: what seat 2 gets, the seats after it get too, until the
+// player picks something else for one of them.
+(function () {
+  "use strict";
+  const form = document.getElementById("create-form");
+  if (!form) return;
   const seatSelects = [1, 2, 3].map((index) => form.querySelector(`select[name="seat_${index}"]`));
   const picked = new Set();
   form.addEventListener("change", function (event) {
@@ -71,6 +79,4 @@
       picked.add(event.target);
     }
   });
-  form.addEventListener("change", update);
-  update();
 })();
