@@ -3,6 +3,8 @@
 from allauth.account.decorators import secure_admin_login
 from csp.decorators import csp_update
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -19,7 +21,15 @@ swagger_ui = csp_update({"img-src": ["data:"]})(
 # per account); /admin/login/ itself never checks a password (issue 13, finding 3).
 admin.site.login = secure_admin_login(admin.site.login)
 
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, asked for by browsers and feed readers that skip the pages'
+    ``<link rel="icon">``: the site's icon (``static/favicon.svg``)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", swagger_ui, name="api-docs"),

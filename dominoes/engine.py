@@ -326,6 +326,10 @@ def _apply_play(match: MatchState, hand: HandState, action: Play) -> MatchState:
     line, ends = _place(match.rules, hand, action)
     if hand.ends is None and action.end is not None:
         action = Play(seat, action.tile)  # an end given with the lead means nothing
+    elif hand.ends is not None and action.end is None:
+        # Logged with the end it went on (appended: the right one), never read as a lead.
+        on_right = line[: len(hand.line)] == hand.line
+        action = Play(seat, action.tile, hand.ends[1] if on_right else hand.ends[0])
     remaining = tuple(tile for tile in holding if tile != action.tile)
     holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
     capicua = (

@@ -43,7 +43,10 @@ class LogEntry:
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """A finished hand as everyone may see it (R19): how it ended, who scored how many
-    points, each seat's count and the tiles each seat still held, and the revealed seed."""
+    points, each seat's count and the tiles each seat still held, and the revealed seed.
+    ``line`` is the hand's final line (oriented pairs, left to right) and ``log`` its
+    public actions (a draw without its tile, as a spectator sees it), so a page can keep
+    the ended hand on screen after the next one is dealt."""
 
     number: int
     end: str
@@ -56,6 +59,8 @@ class HandSummary:
     seed: str | None
     capicua: bool = False
     explanation: dict | None = None
+    line: tuple[tuple[int, int], ...] = ()
+    log: tuple[LogEntry, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``capicua`` only when the hand ended in one; ``explanation``,
@@ -70,6 +75,8 @@ class HandSummary:
             "leader": self.leader,
             "seed_sha256": self.seed_sha256,
             "seed": self.seed,
+            "line": [list(pair) for pair in self.line],
+            "log": [entry.to_dict() for entry in self.log],
         }
         if self.capicua:
             out["capicua"] = True
@@ -200,6 +207,8 @@ def summarize_hand(hand: HandState, rules: Rules | None = None) -> HandSummary:
         explanation=None
         if rules is None
         else explain(rules, hand.holdings, hand.result, hand.leader, hand.out_seats),
+        line=hand.line,
+        log=public_log(hand, None),
     )
 
 

@@ -10,6 +10,17 @@ urlpatterns = [
     path("tables/<int:table_id>/moves/", api.MoveListCreateApi.as_view(), name="api-moves"),
     path("tables/<int:table_id>/record/", api.RecordApi.as_view(), name="api-record"),
     path("tables/<int:table_id>/abandon/", api.AbandonApi.as_view(), name="api-abandon"),
+    path("tables/<int:table_id>/rematch/", api.RematchApi.as_view(), name="api-rematch"),
+    path(
+        "tables/<int:table_id>/rematch/accept/",
+        api.RematchAnswerApi.as_view(accept=True),
+        name="api-rematch-accept",
+    ),
+    path(
+        "tables/<int:table_id>/rematch/decline/",
+        api.RematchAnswerApi.as_view(accept=False),
+        name="api-rematch-decline",
+    ),
     path(
         "tables/<int:table_id>/invites/<int:seat_index>/renew/",
         api.InviteRenewApi.as_view(),

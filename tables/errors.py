@@ -238,3 +238,20 @@ def idempotency_key_reused() -> TableError:
         gettext("Esta Idempotency-Key ya se usó para otra jugada."),
         status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
     )
+
+
+def table_not_finished() -> TableError:
+    """409 ``table_not_finished``: a rematch is offered only once a match has ended."""
+    return _conflict("table_not_finished", gettext("La partida aún no ha terminado."))
+
+
+def rematch_exists(table_id: int) -> TableError:
+    """409 ``rematch_exists``: this table already has its rematch (``table``: its id)."""
+    return _conflict(
+        "rematch_exists", gettext("Ya se propuso la revancha."), extra={"table": table_id}
+    )
+
+
+def no_rematch_offer() -> TableError:
+    """409 ``no_rematch_offer``: there is no rematch offer waiting for this player's answer."""
+    return _conflict("no_rematch_offer", gettext("No tienes una revancha que aceptar."))

@@ -55,17 +55,19 @@ class TableCreateForm(forms.Form):
         label=_("Meta"),
         choices=target_choices,
         coerce=int,
-        initial=100,
+        initial=50,  # the rules page's first option
         required=False,
         empty_value=None,
         widget=forms.RadioSelect,
     )
-    seat_1 = forms.ChoiceField(label=_("Asiento 2"), choices=PLAYER_CHOICES, initial="friend")
+    seat_1 = forms.ChoiceField(label=_("Asiento 2"), choices=PLAYER_CHOICES, initial=seating.FRIEND)
+    # Every seat starts as "a friend": a player who picks 3 or 4 seats never silently
+    # gets a bot (the page's script lets a choice for seat 2 follow to the seats after it).
     seat_2 = forms.ChoiceField(
-        label=_("Asiento 3"), choices=PLAYER_CHOICES, initial="garabato", required=False
+        label=_("Asiento 3"), choices=PLAYER_CHOICES, initial=seating.FRIEND, required=False
     )
     seat_3 = forms.ChoiceField(
-        label=_("Asiento 4"), choices=PLAYER_CHOICES, initial="garabato", required=False
+        label=_("Asiento 4"), choices=PLAYER_CHOICES, initial=seating.FRIEND, required=False
     )
 
     def clean(self):

@@ -43,6 +43,7 @@ class Table(models.Model):
         ABSENT = "absent", _("Ausencia")
         IDLE = "idle", _("Mesa inactiva")
         MODERATOR = "moderator", _("Cerrada por un moderador")
+        DECLINED = "declined", _("Revancha rechazada")
 
     seats = models.PositiveSmallIntegerField(choices=[(2, "2"), (3, "3"), (4, "4")])
     target = models.PositiveSmallIntegerField(choices=[(50, "50"), (100, "100")])
@@ -64,6 +65,15 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
     winners = models.JSONField(null=True, blank=True)
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        editable=False,
+        help_text="The finished table this one is the rematch of (one rematch per table).",
+    )
     reminded_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
     #: When a stuck bot turn was last sent again (``services.resume_stuck_bot``): at most
     #: once per ``BOT_STUCK_SECONDS``, however many readers.
@@ -116,6 +126,20 @@ class Seat(models.Model):
     score = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(null=True, blank=True)
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    joined_invite_sha256 = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        db_index=True,
+        editable=False,
+        help_text="SHA-256 of the invite token this seat was taken with: its holder "
+        "re-opening the link lands on the table.",
+    )
+    seen_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="The table version its player last read (since your last visit).",
+    )
     second_hand = models.BooleanField(
         default=False,
         editable=False,
@@ -164,7 +188,9 @@ class Seat(models.Model):
     @property
     def display_name(self) -> str:
         """The player's name as shown at the table: the bot's name, the username, or
-        «jugador eliminado» for an account deleted since."""
+        «jugador eliminado» for an account deleted since. At a table two seats of the same
+        bot are told apart by ``tables.seating.player_name`` ("Nino II"), which the pages,
+        the API and the e-mails show."""
         if self.bot:
             return dict(BOT_CHOICES)[self.bot]
         if self.user_id is not None:
@@ -210,6 +236,8 @@ class Move(models.Model):
 
     ``tile`` is the tile played or drawn (a drawn tile is secret to other seats until the
     hand ends, R31); ``end`` the pip of the end a play was placed on (null for the lead).
+    ``version`` is the table's version after the write that made it: the moves a seat has
+    not seen are those above its ``Seat.seen_version``.
     """
 
     class Kind(models.TextChoices):
@@ -226,6 +254,9 @@ class Move(models.Model):
     end = models.PositiveSmallIntegerField(null=True, blank=True)
     automatic = models.BooleanField(default=False)
     created_at = models.DateTimeField()
+    version = models.PositiveIntegerField(
+        default=0, help_text="The table version the write that made this move produced."
+    )
 
     class Meta:
         ordering = ["hand", "sequence"]

@@ -25,7 +25,7 @@ from accounts.selectors import verified_email
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
-from tables.seating import holds_two_hands
+from tables.seating import holds_two_hands, player_name
 
 logger = logging.getLogger(__name__)
 
@@ -121,10 +121,11 @@ def send_match_over(table_id: int) -> int:
     if table is None or table.is_active:
         return 0
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
-    winners = _once(seat.display_name for seat in seats if seat.index in (table.winners or []))
+    names = {seat.index: player_name(seat, seats, table.rules) for seat in seats}
+    winners = _once(names[seat.index] for seat in seats if seat.index in (table.winners or []))
     left = match_from_dict(table.state).abandoned_by if table.state is not None else None
-    left_name = seats[left].display_name if left is not None else ""
-    scores = _once((s.display_name, s.score) for s in seats if not s.is_open)
+    left_name = names[left] if left is not None else ""
+    scores = _once((names[s.index], s.score) for s in seats if not s.is_open)
     sent = 0
     mailed: set[int] = set()
     for seat in seats:

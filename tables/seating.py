@@ -7,14 +7,16 @@ freely as the service layer (``tables.services``) does.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
+from collections.abc import Sequence
 
 from dominoes import MatchState
 from dominoes.engine import may_act
 from dominoes.rules import PROFILES
 from tables.errors import invite_not_found
-from tables.models import BOT_CHOICES
+from tables.models import BOT_CHOICES, Seat
 
 FRIEND = "friend"
 BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
@@ -57,8 +59,41 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def invite_sha256(token: str) -> str:
+    """The hex SHA-256 of an invite token: what a taken seat keeps of the link it was
+    taken with (``Seat.joined_invite_sha256``), so the link leads its holder back."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def check_invite_token(token: str) -> None:
     """Refuse (404 ``invite_not_found``) a string that cannot be an invite token, before
     it reaches the database (a NUL byte would make PostgreSQL fail the query)."""
     if not isinstance(token, str) or not _INVITE_TOKEN.fullmatch(token):
         raise invite_not_found()
+
+
+_ROMAN = ("", "", " II", " III", " IV")
+
+
+def bot_name(bot: str, ordinal: int = 1) -> str:
+    """The name of the ``ordinal``-th (1-based, up to 4) player a bot ``bot`` (a
+    ``BOT_CHOICES`` key) is at one table: ``"Nino"``, then ``"Nino II"``, ``"Nino III"``."""
+    return dict(BOT_CHOICES)[bot] + _ROMAN[ordinal]
+
+
+def player_name(seat: Seat, seats: Sequence[Seat], rules: str) -> str:
+    """The name of ``seat``'s player at a table of ``seats`` (all of them, by index) under
+    profile ``rules``, as pages, the API, the log and e-mails show it: the username, or
+    the bot's name numbered when the same bot is more than one player at the table
+    ("Nino", "Nino II"). A bot holding both hands of a pair (``seven_plus_seven``) is one
+    player, with one name."""
+    if not seat.bot:
+        return seat.display_name
+    count = len(seats)
+    own = set(hand_seats(rules, count, seat.index))
+    earlier = {
+        min(hand_seats(rules, count, other.index))
+        for other in seats
+        if other.bot == seat.bot and other.index < seat.index and other.index not in own
+    }
+    return bot_name(seat.bot, len(earlier) + 1)

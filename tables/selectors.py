@@ -41,7 +41,14 @@ from dominoes.rules import rules_named
 from dominoes.state import Action
 from tables.errors import invite_not_found, not_found
 from tables.models import Hand, Move, Seat, Table
-from tables.seating import acting_seat, check_invite_token, hand_seats
+from tables.rematches import rematch_facts
+from tables.seating import (
+    acting_seat,
+    check_invite_token,
+    hand_seats,
+    invite_sha256,
+    player_name,
+)
 
 
 def tables_for_user(user) -> QuerySet[Table]:
@@ -49,12 +56,14 @@ def tables_for_user(user) -> QuerySet[Table]:
     seats): the ones where it is their turn first, then active ones by latest move, then
     finished ones. Seats (with users) are prefetched."""
     my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).order_by("index")
+    # ``my_seen_version``: the version the user last read (since your last visit).
     my_turn = Exists(
         Seat.objects.filter(table=OuterRef("pk"), user=user, index=OuterRef("turn_seat"))
     )
     return (
         Table.objects.filter(pk__in=Seat.objects.filter(user=user).values("table_id"))
         .annotate(my_seat=Subquery(my_seat.values("index")[:1]))
+        .annotate(my_seen_version=Subquery(my_seat.values("seen_version")[:1]))
         .annotate(
             priority=Case(
                 When(my_turn, status=Table.Status.PLAYING, then=Value(0)),
@@ -116,11 +125,12 @@ def _load(table_id: int) -> Table:
 
 def _players(table: Table, view: dict | None) -> list[dict[str, Any]]:
     players = []
-    for seat in table.seat_set.all():
+    seats = list(table.seat_set.all())
+    for seat in seats:
         players.append(
             {
                 "seat": seat.index,
-                "name": seat.display_name,
+                "name": player_name(seat, seats, table.rules),
                 "bot": seat.bot or None,
                 "open": seat.is_open,
                 "team": seat.team,
@@ -204,7 +214,17 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "invites": invite_links(table, user),
         "hands": hands,
         "game": game,
+        "since_your_last_visit": since_last_visit(table, seat, mine),
+        **rematch_facts(table, user),
     }
+
+
+def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any]:
+    """What happened since ``seat``'s player last read ``table`` (``services.table_seen``):
+    ``{"from_version", "moves"}``, the moves as ``public_moves`` gives them to the seats
+    ``mine`` but a draw's tile only for their own draws, even once its hand ended (R31)."""
+    moves = public_moves(table, mine, after_version=seat.seen_version)
+    return {"from_version": seat.seen_version, "moves": moves}
 
 
 def table_summary_for_user(table: Table, user) -> dict[str, Any]:
@@ -227,20 +247,34 @@ def table_summary_for_user(table: Table, user) -> dict[str, Any]:
         "outcome": table.outcome or None,
         "winners": table.winners,
         "players": _players(table, None),
+        "changed_since_your_last_visit": table.version > _seen_version(table, mine[0]),
     }
 
 
-def public_moves(table: Table, seat: Seat | Collection[int]) -> list[dict[str, Any]]:
+def _seen_version(table: Table, seat_index: int) -> int:
+    """The version the user's seat ``seat_index`` last read: ``tables_for_user``'s
+    annotation when the table came from there, else the prefetched seat's."""
+    seen = getattr(table, "my_seen_version", None)
+    if seen is not None:
+        return seen
+    return next(s.seen_version for s in table.seat_set.all() if s.index == seat_index)
+
+
+def public_moves(
+    table: Table, seat: Seat | Collection[int], after_version: int | None = None
+) -> list[dict[str, Any]]:
     """The move log of every hand as ``seat`` may see it (R31): a draw's tile is shown to
     the seat that drew it, and to everyone once its hand has ended. ``seat`` may be the
-    indexes of every seat one user holds (``seven_plus_seven``): their own draws."""
+    indexes of every seat one user holds (``seven_plus_seven``): their own draws. With
+    ``after_version``, only the moves of later writes, and others' draws stay hidden."""
     own = {seat.index} if isinstance(seat, Seat) else set(seat)
-    moves = (
-        Move.objects.filter(table=table).select_related("hand").order_by("hand__number", "sequence")
-    )
+    moves = Move.objects.filter(table=table).select_related("hand")
+    if after_version is not None:
+        moves = moves.filter(version__gt=after_version)
     log = []
-    for move in moves:
-        hidden = move.kind == "draw" and move.seat not in own and move.hand.ended_at is None
+    for move in moves.order_by("hand__number", "sequence"):
+        ended = move.hand.ended_at is not None and after_version is None
+        hidden = move.kind == "draw" and move.seat not in own and not ended
         log.append(
             {
                 "hand": move.hand.number,
@@ -280,21 +314,36 @@ def hands_played(table: Table) -> QuerySet[Hand]:
     return Hand.objects.filter(table=table, ended_at__isnull=False).order_by("number")
 
 
-def invite_preview(token: str) -> dict[str, Any]:
+def invite_preview(token: str, user=None) -> dict[str, Any]:
     """What an open invite is for: ``{"table", "seat", "seats", "target", "creator",
-    "partner", "players"}``. Raises ``TableError`` ``invite_not_found`` (404) for an
-    unknown, used or revoked token, or a table no longer waiting. ``hands``: the seats the
-    invite takes (both seats of the rival pair in ``seven_plus_seven``)."""
+    "partner", "players", "joined"}``. ``hands``: the seats the invite takes (both seats
+    of the rival pair in ``seven_plus_seven``). For the person who already took the seat
+    with this link (``user``), the same facts with ``joined`` true: the way back to the
+    table, whatever its status.
+
+    Raises ``TableError`` ``invite_not_found`` (404) for an unknown, revoked or (for
+    anyone else) used token, or a table no longer waiting."""
     check_invite_token(token)
     seat = (
         Seat.objects.filter(invite_token=token, user__isnull=True, bot="", table__status="waiting")
         .select_related("table__creator")
         .first()
     )
+    joined = False
+    if seat is None and getattr(user, "is_authenticated", False):
+        seat = (
+            Seat.objects.filter(
+                joined_invite_sha256=invite_sha256(token), user=user, second_hand=False
+            )
+            .select_related("table__creator")
+            .first()
+        )
+        joined = seat is not None
     if seat is None:
         raise invite_not_found()
     table = _load(seat.table_id)
     return {
+        "joined": joined,
         "table": table.pk,
         "seat": seat.index,
         "hands": hand_seats(table.rules, table.seats, seat.index),

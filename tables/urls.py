@@ -9,6 +9,9 @@ app_name = "tables"
 urlpatterns = [
     path("", views.home, name="home"),
     path("mesas/nueva/", views.table_create, name="create"),
+    path("mesas/contra-los-bots/", views.play_bots_now, name="play-bots-now"),
     path("mesas/<int:table_id>/", views.table_page, name="table"),
+    path("mesas/<int:table_id>/partida/", views.replay_page, name="replay"),
+    path("partidas/", views.history, name="history"),
     path("invitacion/<str:token>/", views.invite, name="invite"),
 ]

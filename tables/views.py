@@ -17,20 +17,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from dominoes.record import load_record
+from dominoes.steps import replay_steps
 from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
-from tables.ui_strings import ui_strings
+from tables.rematches import rematch_pending
+from tables.ui_strings import replay_strings, ui_strings
 
 
 @never_cache  # the player's own tables and turns
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    tables = [
-        selectors.table_summary_for_user(table, request.user)
-        for table in selectors.tables_for_user(request.user)
-    ]
+    tables = []
+    for table in selectors.tables_for_user(request.user):
+        row = selectors.table_summary_for_user(table, request.user)
+        row["rematch_pending"] = rematch_pending(table, request.user)
+        tables.append(row)
     for row in tables:
         me = row["players"][row["your_seat"]]
         rivals = [p for p in row["players"] if p["team"] != me["team"]]
@@ -42,6 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
         turn = row["turn_seat"]
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
+        row["changed"] = row["changed_since_your_last_visit"]
     return render(request, "tables/home.html", {"tables": tables})
 
 
@@ -70,6 +75,15 @@ def table_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/create.html", context, status=status)
 
 
+@login_required
+@require_http_methods(["POST"])
+def play_bots_now(request: HttpRequest) -> HttpResponse:
+    """ "Jugar ya contra los bots": one click makes a classic 2-seat table against Nino, to
+    50 points (the create form's defaults), and opens it; the match starts at once (R30)."""
+    table = services.table_create(creator=request.user, seats=2, target=50, others=["nino"])
+    return redirect("tables:table", table_id=table.pk)
+
+
 @never_cache  # the page embeds the player's tiles (R31): not kept by any cache
 @login_required
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -78,6 +92,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     except TableError:
         raise Http404 from None
     view = selectors.table_view_for_user(table, seat, request.user)
+    services.table_seen(table, request.user)
     for link in view["invites"]:
         link["url"] = request.build_absolute_uri(link["path"])
     context = {
@@ -102,9 +117,11 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
             return _invite_error(request, error)
         return redirect("tables:table", table_id=seat.table_id)
     try:
-        preview = selectors.invite_preview(token)
+        preview = selectors.invite_preview(token, request.user)
     except TableError as error:
         return _invite_error(request, error)
+    if preview["joined"]:  # your own link, re-opened: back to your table
+        return redirect("tables:table", table_id=preview["table"])
     if request.user.is_authenticated:
         mine = selectors.tables_for_user(request.user).filter(pk=preview["table"]).exists()
         if mine:
@@ -116,3 +133,65 @@ def _invite_error(request: HttpRequest, error: TableError) -> HttpResponse:
     return render(
         request, "tables/invite.html", {"error": str(error.detail)}, status=error.status_code
     )
+
+
+FINISHED = ("finished", "closed")
+
+
+@never_cache
+@login_required
+def history(request: HttpRequest) -> HttpResponse:
+    """ "Partidas terminadas": the user's finished matches, newest first, filtered by
+    ``?result=won|lost`` and ``?opponent=<name>`` (any other player's name, bots too)."""
+    result = request.GET.get("result", "")
+    opponent = request.GET.get("opponent", "").strip()
+    rows = []
+    names: set[str] = set()
+    for table in selectors.tables_for_user(request.user).filter(status__in=FINISHED):
+        row = selectors.table_summary_for_user(table, request.user)
+        others = [p["name"] for p in row["players"] if p["seat"] not in row["your_seats"]]
+        others = [name for name in dict.fromkeys(others) if name]
+        names.update(others)
+        row["names"] = others
+        row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
+        row["replayable"] = table.state is not None and table.hands.exists()
+        if result == "won" and not row["won"] or result == "lost" and row["won"]:
+            continue
+        if opponent and opponent not in others:
+            continue
+        rows.append(row)
+    rows.sort(key=lambda row: row["last_move_at"], reverse=True)
+    context = {"rows": rows, "result": result, "opponent": opponent, "names": sorted(names)}
+    return render(request, "tables/history.html", context)
+
+
+@never_cache
+@login_required
+def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The replay of a finished match for a seated player: every hand, move by move, drawn
+    from its record through the engine (``dominoes.steps.replay_steps``), with each deal's
+    seed and its hash checked (R6) and the record to download."""
+    try:
+        table, seat = services.table_for_user(table_id, request.user)
+    except TableError:
+        raise Http404 from None
+    if table.status not in FINISHED or table.state is None:
+        raise Http404
+    record = selectors.table_record(table)
+    if not record["hands"]:
+        raise Http404
+    view = selectors.table_view_for_user(table, seat, request.user)
+    data = {
+        "id": table.pk,
+        "players": [p["name"] for p in view["players"]],
+        "seats": table.seats,
+        "target": table.target,
+        **replay_steps(load_record(record)),
+    }
+    context = {
+        "table": view,
+        "replay": data,
+        "ui": replay_strings(),
+        "profile": profile_facts(table.rules),
+    }
+    return render(request, "tables/replay.html", context)

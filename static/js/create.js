@@ -60,3 +60,23 @@
   form.addEventListener("change", update);
   update();
 })();
+
+// One choice for every free seat: what seat 2 gets, the seats after it get too, until the
+// player picks something else for one of them.
+(function () {
+  "use strict";
+  const form = document.getElementById("create-form");
+  if (!form) return;
+  const seatSelects = [1, 2, 3].map((index) => form.querySelector(`select[name="seat_${index}"]`));
+  const picked = new Set();
+  form.addEventListener("change", function (event) {
+    const index = seatSelects.indexOf(event.target);
+    if (index === 0) {
+      seatSelects.slice(1).forEach((select) => {
+        if (select && !picked.has(select)) select.value = seatSelects[0].value;
+      });
+    } else if (index > 0) {
+      picked.add(event.target);
+    }
+  });
+})();

@@ -11,6 +11,9 @@
 //   controller.js  render(), moves, abandon, polling, keyboard
 //   status.js, invites.js, seats.js, line.js, hand.js, log.js, summary.js (explain.js):
 //                  the pieces of the page; dom.js and tiles.js the helpers they share
+//   handover.js    an ended hand held on screen until "Siguiente mano"
+//   since.js       the moves since the player's last visit, marked and told
+//   rematch.js     ask for a finished table's rematch; accept or decline an offer
 
 import { start } from "./table/controller.js";
 

@@ -8,6 +8,7 @@ the codes of RECORD.md.
 
 from tables.api.invites import InviteDetailApi, InviteRenewApi, JoinApi
 from tables.api.moves import MoveListCreateApi, request_fingerprint
+from tables.api.rematch import RematchAnswerApi, RematchApi
 from tables.api.tables import AbandonApi, RecordApi, TableDetailApi, TableListCreateApi
 
 __all__ = [
@@ -17,6 +18,8 @@ __all__ = [
     "JoinApi",
     "MoveListCreateApi",
     "RecordApi",
+    "RematchAnswerApi",
+    "RematchApi",
     "TableDetailApi",
     "TableListCreateApi",
     "request_fingerprint",

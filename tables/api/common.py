@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tables import selectors
+from tables import selectors, services
 from tables.errors import not_found
 from tables.models import Seat, Table
 
@@ -75,6 +75,28 @@ class HandSerializer(serializers.Serializer):
     to_play = serializers.BooleanField(help_text="This hand may act now.")
 
 
+class MoveLogSerializer(serializers.Serializer):
+    """One move of the log as a seat may see it (R31; ``selectors.public_moves``)."""
+
+    hand = serializers.IntegerField()
+    sequence = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["play", "draw", "pass"])
+    tile = serializers.CharField(allow_null=True)
+    end = serializers.IntegerField(allow_null=True)
+    automatic = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class SinceLastVisitSerializer(serializers.Serializer):
+    """What changed since the caller's previous read of the table (``from_version``)."""
+
+    from_version = serializers.IntegerField()
+    moves = MoveLogSerializer(
+        many=True, help_text="The public moves made since, oldest first (a draw's tile: yours)."
+    )
+
+
 class TableSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Table.Status.choices)
@@ -94,6 +116,9 @@ class TableSummarySerializer(serializers.Serializer):
     outcome = serializers.CharField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     players = PlayerSerializer(many=True)
+    changed_since_your_last_visit = serializers.BooleanField(
+        help_text="The table changed after your last read of it (GET or a move's answer)."
+    )
 
 
 class TableSerializer(serializers.Serializer):
@@ -131,6 +156,22 @@ class TableSerializer(serializers.Serializer):
     invites = InviteSerializer(many=True)
     hands = HandSerializer(many=True)
     game = serializers.JSONField(allow_null=True)
+    rematch = serializers.JSONField(
+        allow_null=True, help_text='The rematch asked for at this finished table: {"id", "status"}.'
+    )
+    rematch_of = serializers.IntegerField(
+        allow_null=True, help_text="The table this one is the rematch of."
+    )
+    rematch_pending = serializers.BooleanField(
+        help_text="This is a rematch whose seat you still have to accept or decline."
+    )
+    rematch_waiting_for = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats whose person has not accepted yet."
+    )
+    since_your_last_visit = SinceLastVisitSerializer(
+        help_text="The public moves (as in moves/, a draw's tile only for your own) made "
+        "since your previous read of this table (a GET, a move's answer or the page)."
+    )
 
 
 def _with_urls(request: Request, data: dict) -> dict:
@@ -140,8 +181,11 @@ def _with_urls(request: Request, data: dict) -> dict:
 
 
 def table_response(request: Request, table: Table, seat: Seat, status_code: int = 200) -> Response:
-    """The caller's view of ``table`` with its ETag (the version, per seat)."""
+    """The caller's view of ``table`` with its ETag (the version, per seat). The caller has
+    now seen this version (``services.table_seen``): the next answer's
+    ``since_your_last_visit`` starts from it."""
     data = _with_urls(request, selectors.table_view_for_user(table, seat, request.user))
+    services.table_seen(table, request.user)
     response = Response(TableSerializer(data).data, status=status_code)
     response["ETag"] = etag(table, seat)
     return response

@@ -30,12 +30,15 @@ class InviteRenewApi(TableScopedApi):
 
 
 class InviteDetailApi(APIView):
-    """What an invite is for, before joining: the table's size, target and players."""
+    """What an invite is for, before joining: the table's size, target and players. The
+    person who took the seat with this link gets the same with ``joined: true`` (open
+    ``table``); anyone else gets 404 ``invite_not_found`` once it is used."""
 
     @extend_schema(
         responses=inline_serializer(
             "InvitePreview",
             {
+                "joined": serializers.BooleanField(),
                 "table": serializers.IntegerField(),
                 "seat": serializers.IntegerField(),
                 "hands": serializers.ListField(child=serializers.IntegerField()),
@@ -50,11 +53,12 @@ class InviteDetailApi(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         services.check_invite_token(token)
-        return Response(selectors.invite_preview(token))
+        return Response(selectors.invite_preview(token, request.user))
 
 
 class JoinApi(APIView):
-    """Take the seat of an invite (R30); the match starts when every seat is taken."""
+    """Take the seat of an invite (R30); the match starts when every seat is taken. Sent
+    again by the person who took it, it answers their table and changes nothing."""
 
     throttle_scope = "tables"
 

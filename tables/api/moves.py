@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from core.api_errors import api_exception_handler
 from tables import selectors, services
 from tables.api.common import (
+    MoveLogSerializer,
     StrictSerializer,
     TableScopedApi,
     TableSerializer,
@@ -65,22 +66,7 @@ class MoveListCreateApi(TableScopedApi):
             "yours but not to act: 409 not_your_turn.",
         )
 
-    @extend_schema(
-        responses=inline_serializer(
-            "MoveLog",
-            {
-                "hand": serializers.IntegerField(),
-                "sequence": serializers.IntegerField(),
-                "seat": serializers.IntegerField(),
-                "kind": serializers.ChoiceField(choices=["play", "draw", "pass"]),
-                "tile": serializers.CharField(allow_null=True),
-                "end": serializers.IntegerField(allow_null=True),
-                "automatic": serializers.BooleanField(),
-                "created_at": serializers.DateTimeField(),
-            },
-            many=True,
-        )
-    )
+    @extend_schema(responses=MoveLogSerializer(many=True))
     def get(self, request: Request, table_id: int) -> Response:
         table, _seat = services.table_for_user(table_id, request.user)
         mine = [seat.index for seat in selectors.seats_for_user(table, request.user)]

@@ -11,7 +11,8 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``play``: a player's move, a bot's turn, the turn's clock (a lost bot turn, reminders);
 - ``idempotency``: a move played at most once per ``Idempotency-Key``;
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
-- ``reads``: a read applies what has come due first;
+- ``rematch``: a finished table's rematch, offered to the same people, accepted or declined;
+- ``reads``: a read applies what has come due first, and remembers what was seen;
 - ``deliveries``: the record of each e-mail to each person (``tables.notifications``);
 - ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
 
@@ -47,7 +48,8 @@ from tables.services.endings import (
 from tables.services.idempotency import move_play_once, move_requests_forget
 from tables.services.lobby import invite_renew, seat_join, table_create
 from tables.services.play import bot_play, bot_seed, move_play, reminder_mark, resume_stuck_bot
-from tables.services.reads import table_for_user
+from tables.services.reads import table_for_user, table_seen
+from tables.services.rematch import rematch_answer, rematch_offer
 
 __all__ = [
     "ACTIVE",
@@ -72,6 +74,8 @@ __all__ = [
     "move_requests_forget",
     "new_invite_token",
     "offered_profiles",
+    "rematch_answer",
+    "rematch_offer",
     "reminder_mark",
     "resume_stuck_bot",
     "seat_join",
@@ -80,5 +84,6 @@ __all__ = [
     "table_close_idle",
     "table_create",
     "table_for_user",
+    "table_seen",
     "table_forfeit_overdue",
 ]

@@ -143,6 +143,7 @@ def _new_rows(
             automatic = chosen_actions <= 0
             action = hand.actions[sequence]
             new_moves.append(_move_row(table, row, sequence, action, automatic, now))
+            new_moves[-1].version = table.version + 1  # the version this write saves
             chosen_actions -= 1
         if hand.result is not None and row.ended_at is None:
             row.ended_at = now

@@ -57,7 +57,7 @@ def table_abandon(*, table_id: int, user) -> Table:
         if expire_if_overdue(table, seats, now):
             return table
         if table.status == Table.Status.WAITING:
-            _close(table, now, Table.Outcome.ABANDONED)
+            close_without_winner(table, now, Table.Outcome.ABANDONED)
             return table
         if table.status != Table.Status.PLAYING:
             raise match_over()
@@ -72,7 +72,7 @@ def table_abandon(*, table_id: int, user) -> Table:
     return table
 
 
-def _close(table: Table, now: datetime, outcome: str) -> None:
+def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     """End a table with no winner (R28, moderators, a creator leaving a waiting table)."""
     if table.state is not None:
         table.state = match_to_dict(close_idle(match_from_dict(table.state)))
@@ -125,7 +125,7 @@ def table_close_idle(
             return False
         if expire_if_overdue(table, core.table_seats(table), now):
             return False
-        _close(table, now, Table.Outcome.IDLE)
+        close_without_winner(table, now, Table.Outcome.IDLE)
         outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
     return True
 
@@ -136,6 +136,6 @@ def table_close_by_moderator(*, table_id: int) -> bool:
         table = core.lock(table_id)
         if table.status not in core.ACTIVE:
             return False
-        _close(table, timezone.now(), Table.Outcome.MODERATOR)
+        close_without_winner(table, timezone.now(), Table.Outcome.MODERATOR)
         outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
     return True

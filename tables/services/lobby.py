@@ -28,6 +28,7 @@ from tables.seating import (
     check_invite_token,
     hand_seats,
     holds_two_hands,
+    invite_sha256,
     new_invite_token,
     offered_profiles,
 )
@@ -70,7 +71,7 @@ def table_create(
         seat_rows = _seat_rows(table, profile, creator, others, now)
         Seat.objects.bulk_create(seat_rows)
         if all(seat.bot or seat.user_id for seat in seat_rows):
-            _start_match(table, core.table_seats(table), now)
+            start_match(table, core.table_seats(table), now)
     return table
 
 
@@ -130,7 +131,9 @@ def _seat_rows(table: Table, profile: Rules, creator, others: list[str], now) ->
     return rows
 
 
-def _start_match(table: Table, seats: list[Seat], now: datetime) -> None:
+def start_match(table: Table, seats: list[Seat], now: datetime) -> None:
+    """Deal the first hand of ``table``'s match (every seat taken; the caller holds the
+    lock) and hand the turn on (a bot's is queued)."""
     rules = PROFILES[table.rules]
     match = advance(new_match(table.seats, table.target, seed=new_seed(), rules=rules))
     table.status = Table.Status.PLAYING
@@ -144,7 +147,9 @@ def seat_join(*, token: str, user) -> Seat:
     seats of the rival pair (1 and 3); the seat returned is the one the link was for.
 
     The token is looked up, then checked again under the table lock: a link renewed
-    (``invite_renew``) while this join waited is refused, never takes the seat.
+    (``invite_renew``) while this join waited is refused, never takes the seat. The
+    person who took a seat with ``token`` may send it again (a link re-opened from a chat
+    or an e-mail): they get that seat back and nothing changes.
 
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
@@ -159,7 +164,12 @@ def seat_join(*, token: str, user) -> Seat:
             .first()
         )
         if seat is None:
-            raise invite_not_found()
+            taken = Seat.objects.filter(
+                joined_invite_sha256=invite_sha256(token), user=user, second_hand=False
+            ).first()
+            if taken is None:
+                raise invite_not_found()
+            return taken
         table = core.lock(seat.table_id)
         seats = core.table_seats(table)
         seat = next(s for s in seats if s.pk == seat.pk)
@@ -172,7 +182,8 @@ def seat_join(*, token: str, user) -> Seat:
         seat.user = user
         seat.joined_at = now
         seat.invite_token = None
-        seat.save(update_fields=["user", "joined_at", "invite_token"])
+        seat.joined_invite_sha256 = invite_sha256(token)
+        seat.save(update_fields=["user", "joined_at", "invite_token", "joined_invite_sha256"])
         for index in hand_seats(table.rules, table.seats, seat.index):
             second = seats[index]
             if second.pk != seat.pk:  # the pair's other hand (seven_plus_seven)
@@ -181,7 +192,7 @@ def seat_join(*, token: str, user) -> Seat:
                 second.user, second.joined_at, second.second_hand = user, now, True
                 second.save(update_fields=["user", "joined_at", "second_hand"])
         if all(not s.is_open for s in seats):
-            _start_match(table, seats, now)
+            start_match(table, seats, now)
         else:
             table.version += 1
             table.save(update_fields=["version"])

@@ -31,3 +31,12 @@ def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
         # the bot may have played inline (no broker)
         table, seat = selectors.table_for_user(table_id, user)
     return table, seat
+
+
+def table_seen(table: Table, user) -> None:
+    """Remember that ``user`` has read ``table`` at its current version (every seat they
+    hold): what the next read counts as "since your last visit". One conditional UPDATE
+    that writes nothing when the version was already seen, so polling costs no write."""
+    Seat.objects.filter(table=table, user=user, seen_version__lt=table.version).update(
+        seen_version=table.version
+    )

@@ -162,3 +162,26 @@ def test_a_language_variant_counts_as_the_site_language(client, alice, variant):
     assert r.cookies["django_language"].value == "en"
     alice.refresh_from_db()
     assert alice.language == "en"
+
+
+def test_the_sign_in_page_says_what_the_site_is_and_links_the_rules(client):
+    page = client.get("/accounts/login/?next=/").content.decode()
+
+    assert "Dominó por correspondencia" in page
+    assert 'href="/reglas/"' in page
+
+
+def test_the_header_sign_in_link_on_the_sign_in_page_does_not_nest_next(client):
+    page = client.get("/accounts/login/?next=/mesas/3/").content.decode()
+    assert 'href="/accounts/login/?next=/mesas/3/"' in page
+    assert "next%3D" not in page
+    page = client.get("/accounts/signup/?next=/mesas/3/").content.decode()
+    assert 'href="/accounts/login/?next=/mesas/3/"' in page
+    assert "next%3D" not in page
+
+
+def test_pages_have_a_favicon(client):
+    page = client.get("/accounts/login/").content.decode()
+    assert 'rel="icon" href="/static/favicon.svg"' in page
+    r = client.get("/favicon.ico")
+    assert (r.status_code, r.headers["Location"]) == (301, "/static/favicon.svg")

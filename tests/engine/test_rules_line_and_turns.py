@@ -17,6 +17,7 @@ from dominoes import (
     apply,
     forced_action,
     legal_moves,
+    match_to_record,
     play_turn,
 )
 from tests.support.engine import (
@@ -91,6 +92,16 @@ def test_r12_when_both_ends_show_the_same_pip_both_choices_are_one_move():
     with_end = apply(match, Play(1, T("6-5"), 6))
     without_end = apply(match, Play(1, T("6-5")))
     assert with_end.hand.ends == without_end.hand.ends == (6, 5)
+
+
+def test_r12_a_play_sent_without_its_end_is_logged_with_the_end_it_went_to():
+    # Ends 6 and 6: no end needed, but the log (and so the record, the Move rows and the
+    # page) says where it went, never reading it as a lead (end None).
+    match = apply(placed(1), Play(1, T("6-5")))
+    assert match.hand.actions[-1] == Play(1, T("6-5"), 6)
+    match = apply(placed(2), Play(0, T("5-3")))  # fits only the 5 on the right
+    assert match.hand.actions[-1] == Play(0, T("5-3"), 5)
+    assert match_to_record(match)["hands"][0]["actions"][-1] == {"seat": 0, "play": "5-3", "end": 5}
 
 
 def test_r13_a_double_keeps_its_end_and_the_line_has_two_ends():

@@ -25,6 +25,8 @@ from django.test import Client
 
 from dominoes import Draw, Play, match_from_dict, seed_sha256
 from tables.models import Hand, Table
+from tables.models import Seat as SeatRow
+from tables.seating import invite_sha256
 from tests.support.api import play_one, seated_clients, seated_table, table
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +63,12 @@ def _scrub_view(view: dict | None, current: int) -> dict | None:
     """The table view without the summary of an earlier (finished) hand."""
     if not view or not view.get("game"):
         return view
+    # Since your last visit: earlier hands' moves are scrubbed like their summary (their
+    # tiles are public now and may be dealt again); this hand's moves are scanned.
+    since = view.get("since_your_last_visit")
+    if since is not None:
+        moves = [move for move in since["moves"] if move["hand"] == current]
+        view = {**view, "since_your_last_visit": {**since, "moves": moves}}
     last = view["game"].get("last_hand")
     if last is not None:
         assert last["number"] < current or view["game"]["turn"] is None
@@ -94,6 +102,15 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
     raw.append(out["list"])
     moves = seat.api.get(f"/api/v1/tables/{table_id}/moves/")
     assert moves.status_code == 200
+    # since_your_last_visit holds only public moves: each one is in this seat's log, with
+    # the same tile or none (another seat's draw stays hidden there even after its hand).
+    public = {(m["hand"], m["sequence"]): m for m in moves.json()}
+    for move in detail.json()["since_your_last_visit"]["moves"]:
+        logged = public[(move["hand"], move["sequence"])]
+        assert move["tile"] in (logged["tile"], None)
+        assert {**move, "tile": logged["tile"]} == logged
+        if move["kind"] == "draw" and move["seat"] not in seat.indexes:
+            assert move["tile"] is None
     raw.append(moves.content.decode())
     out["moves"] = json.dumps([m for m in moves.json() if m["hand"] == current])
     record = seat.api.get(f"/api/v1/tables/{table_id}/record/")
@@ -105,7 +122,13 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
         assert "seed" in hand  # only finished hands, each with its seed revealed
     for token in tokens:
         preview = seat.api.get(f"/api/v1/invites/{token}/")
-        assert preview.status_code == 404  # the links die when the seats are taken
+        taken_with_it = SeatRow.objects.filter(
+            joined_invite_sha256=invite_sha256(token), user=seat.user
+        ).exists()
+        if taken_with_it:  # its taker is led back to the table (issue 16), no more
+            assert preview.status_code == 200 and preview.json()["joined"] is True
+        else:
+            assert preview.status_code == 404  # the links die when the seats are taken
         out[f"invite {token[:6]}"] = preview.content.decode()
     page = seat.browser.get(f"/mesas/{table_id}/")
     if page.status_code != 404:
@@ -208,9 +231,13 @@ def test_the_used_invite_link_shows_nothing(api_client_for, alice, bob, mallory)
     assert preview.status_code == 200
     assert "game" not in preview.json()
     join(api_client_for(bob), token)
-    for user in (alice, bob, mallory):
+    for user in (alice, mallory):
         again = api_client_for(user).get(f"/api/v1/invites/{token}/")
         assert (again.status_code, again.json()["code"]) == (404, "invite_not_found")
+    # Its taker is told it is theirs and which table (issue 16), and nothing of the game.
+    theirs = api_client_for(bob).get(f"/api/v1/invites/{token}/")
+    assert (theirs.status_code, theirs.json()["joined"]) == (200, True)
+    assert "game" not in theirs.json() and "tiles" not in theirs.content.decode()
 
 
 def test_a_stranger_learns_nothing(api_client_for, alice, bob, mallory):
@@ -282,3 +309,21 @@ def test_seven_plus_seven_each_person_sees_both_own_hands_and_nothing_else(
     browser = Client()
     browser.force_login(mallory)
     assert browser.get(f"/mesas/{table_id}/").status_code == 404
+
+
+def test_the_replay_and_rematch_answers_show_no_hand_in_play(api_client_for, client, alice, bob):
+    # issue 16: the replay exists only once a match is over (every hand then public); a
+    # rematch answer is a table whose match has not begun: no tiles, no stock, no seed.
+    from tables import services
+    from tests.support.api import create_table, join
+
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    client.force_login(alice)
+    assert client.get(f"/mesas/{created['id']}/partida/").status_code == 404  # still playing
+    services.table_abandon(table_id=created["id"], user=bob)
+    asked = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/rematch/")
+    assert asked.status_code == 201
+    body = asked.json()
+    assert body["game"] is None and body["hands"] == []
+    assert not re.search(r'"\d-\d"', json.dumps(body))  # no tile named anywhere

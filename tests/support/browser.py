@@ -105,10 +105,15 @@ def refresh(page) -> None:
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
 
 
-def play_a_turn(page, *, keyboard: bool = False) -> bool:
+def play_a_turn(page, *, keyboard: bool = False, next_hand: bool = True) -> bool:
     """If it is this page's turn, click a highlighted tile (and an end when asked) and wait
     for the table to move on. Returns False when it was not this page's turn. With
-    ``keyboard`` the tile and the end are chosen with Tab/Enter instead of clicks."""
+    ``keyboard`` the tile and the end are chosen with Tab/Enter instead of clicks. An
+    ended hand held on screen is let go first ("Siguiente mano"), unless ``next_hand``
+    is false."""
+    button = page.locator("#last-hand button.next-hand")
+    if next_hand and button.count():
+        button.click()
     if not page.locator("#table.my-turn").count():
         return False
     tiles = page.locator("#hand button.tile-btn.playable:not([disabled])")

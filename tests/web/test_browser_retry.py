@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from tables import selectors
+from tables import selectors, services
 from tables.models import Move, Table
 from tests.support.browser import BROWSER_MARKS, signed_in, version, wait_for_version
 from tests.support.pages import seat_friends
@@ -25,7 +25,7 @@ pytestmark = BROWSER_MARKS
 def _player_to_move(table: Table, users):
     """The user whose turn it is at ``table`` (the 6-6 leads the first hand, R7)."""
     for user in users:
-        fresh, seat = selectors.table_for_user(table.pk, user)
+        fresh, seat = services.table_for_user(table.pk, user)
         if selectors.table_view_for_user(fresh, seat, user)["your_turn"]:
             return user
     raise AssertionError("nobody is to move")

@@ -87,3 +87,27 @@ def test_it_speaks_english_to_an_english_player(client, carol):
     page = client.get("/mesas/nueva/").content.decode()
 
     assert "New table" in page and "your partner" in page
+
+
+def test_every_seat_starts_as_a_friend_and_the_target_at_50(client, alice):
+    # issue 16: a player who picks 3 seats for friends never silently gets a bot.
+    client.force_login(alice)
+
+    form = client.get("/mesas/nueva/").context["form"]
+
+    assert [form[f"seat_{index}"].value() for index in (1, 2, 3)] == ["friend"] * 3
+    assert form["target"].value() == 50
+
+
+def test_play_bots_now_makes_a_two_seat_table_against_nino_in_one_click(client, alice):
+    client.force_login(alice)
+    assert "Jugar ya contra los bots" in client.get("/").content.decode()
+    assert "Jugar ya contra los bots" in client.get("/mesas/nueva/").content.decode()
+
+    r = client.post("/mesas/contra-los-bots/")
+
+    table = Table.objects.get(creator=alice)
+    assert r.headers["Location"] == f"/mesas/{table.pk}/"
+    assert (table.seats, table.target, table.rules, table.status) == (2, 50, "classic", "playing")
+    assert list(Seat.objects.filter(table=table).values_list("bot", flat=True)) == ["", "nino"]
+    assert client.get("/mesas/contra-los-bots/").status_code == 405

@@ -104,3 +104,42 @@ def test_it_speaks_english(client, invite):
     page = client.get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
     assert "alice invites you to play dominoes" in page
+
+
+def test_the_invitee_reopening_their_used_link_lands_on_their_table(client, invite, bob, carol):
+    # issue 16: the natural way back from a chat app or e-mail is the link itself.
+    table, path = invite
+    client.force_login(bob)
+    assert client.post(path).headers["Location"] == f"/mesas/{table.pk}/"
+
+    r = client.get(path)
+    assert r.status_code == 302
+    assert r.headers["Location"] == f"/mesas/{table.pk}/"
+    r = client.post(path)  # sitting again changes nothing
+    assert r.headers["Location"] == f"/mesas/{table.pk}/"
+    assert Seat.objects.get(table=table, index=1).user == bob
+
+    client.force_login(carol)  # anyone else: the link is used
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "no longer valid" in r.content.decode()  # carol reads English
+
+
+def test_the_api_tells_the_invitee_the_link_is_theirs(api_client_for, invite, bob, carol):
+    table, path = invite
+    token = path.split("/")[2]
+    bob_api = api_client_for(bob)
+    assert bob_api.get(f"/api/v1/invites/{token}/").json()["joined"] is False
+    first = bob_api.post(f"/api/v1/invites/{token}/join/")
+    version = first.json()["version"]
+
+    preview = bob_api.get(f"/api/v1/invites/{token}/")
+    assert preview.status_code == 200
+    assert (preview.json()["joined"], preview.json()["table"]) == (True, table.pk)
+    again = bob_api.post(f"/api/v1/invites/{token}/join/")
+    assert again.status_code == 200
+    assert (again.json()["id"], again.json()["version"]) == (table.pk, version)
+
+    stranger = api_client_for(carol)
+    assert stranger.get(f"/api/v1/invites/{token}/").json()["code"] == "invite_not_found"
+    assert stranger.post(f"/api/v1/invites/{token}/join/").status_code == 404

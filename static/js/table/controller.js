@@ -6,6 +6,7 @@
 import { apiClient, newKey } from "./api.js";
 import { fmt, say } from "./dom.js";
 import { renderHand, renderOtherHand } from "./hand.js";
+import { placeLastHand, presented } from "./handover.js";
 import { renderInvites } from "./invites.js";
 import { renderLine } from "./line.js";
 import { describeChange, renderLog } from "./log.js";
@@ -14,6 +15,8 @@ import { createPoll } from "./poll.js";
 import { renderPlayers, renderScoreboard } from "./seats.js";
 import { canPlay, isActive, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
+import { renderRematch } from "./rematch.js";
+import { isNew, markLine, noteSince, showSinceSentence } from "./since.js";
 import { renderLastHand } from "./summary.js";
 
 const client = apiClient(csrfToken);
@@ -36,6 +39,7 @@ const poll = createPoll({
   isActive,
   onTable(table) {
     const before = store.table;
+    noteSince(table, false);
     store.table = table;
     if (table.version !== before.version) {
       store.pending = null;
@@ -48,22 +52,59 @@ const poll = createPoll({
 });
 
 export function render() {
-  const state = store.table;
+  const real = store.table;
+  // An ended hand is held on screen until "Siguiente mano" (handover.js): the pieces then
+  // draw the table as that hand left it; store.table is the real one again right after.
+  const shown = presented(real);
+  store.table = shown;
+  try {
+    renderPieces(shown);
+  } finally {
+    store.table = real;
+  }
+  renderLastHand();
+  placeLastHand(real, afterNextHand);
+  renderRematch(client, (answer, done) => {
+    take(answer, done);
+    render();
+  });
+  root.dataset.version = real.version;
+  root.dataset.handOver = shown !== real ? "held" : "";
+  root.classList.toggle("my-turn", real.your_turn && shown === real);
+}
+
+function renderPieces(state) {
   const game = state.game;
   renderStatus();
   renderInvites();
   renderPlayers();
   renderScoreboard();
   renderLine();
+  if (game) markLine(game, game.hand_number);
   renderHand(actions);
-  renderLastHand();
-  renderLog(game);
+  renderLog(game, game ? (sequence) => isNew(game.hand_number, sequence) : null);
   renderResult();
-  document.getElementById("abandon").hidden = !isActive();
-  for (const id of ["board", "my-hand", "log-section"]) document.getElementById(id).hidden = !game;
+  const leave = document.getElementById("abandon");
+  leave.hidden = !isActive();
+  // A table still waiting is cancelled, not lost: nobody has played (R26 needs a match).
+  leave.textContent = state.status === "waiting" ? T.cancel_table : T.abandon;
+  // Nothing to play while a hand is held or once the match is over: no empty "Tus fichas".
+  const playing = state.status === "playing" || state.status === "waiting";
+  for (const id of ["board", "log-section"]) document.getElementById(id).hidden = !game;
+  document.getElementById("my-hand").hidden = !game || !playing;
   renderOtherHand();
-  root.dataset.version = state.version;
-  root.classList.toggle("my-turn", state.your_turn);
+  if (!playing) document.getElementById("other-hand").hidden = true;
+}
+
+// "Siguiente mano": the new hand takes the board; the status line says whose turn it is.
+function afterNextHand() {
+  render();
+  const target = store.table.your_turn ? document.getElementById("hand-title") : document.getElementById("status-line");
+  if (target) {
+    target.setAttribute("tabindex", "-1");
+    target.focus();
+  }
+  say(store.table.your_turn ? T.your_turn : "");
 }
 
 // --- playing -----------------------------------------------------------------------------
@@ -120,6 +161,7 @@ async function submit(body, doneMessage) {
 // Apply an API answer: a new view of the table, or a refusal {code, detail} shown politely.
 function take(answer, doneMessage) {
   if (answer.ok) {
+    noteSince(answer.data, true); // my move: the marks start again from here
     store.table = answer.data;
     store.etag = answer.etag || store.etag;
     say(doneMessage, "ok");
@@ -133,7 +175,7 @@ function take(answer, doneMessage) {
 // Abandoning is not retried: it carries no Idempotency-Key, so a retry could not be told
 // from a second request.
 async function abandonMatch() {
-  if (!window.confirm(T.abandon_confirm)) return;
+  if (!window.confirm(store.table.status === "waiting" ? T.cancel_confirm : T.abandon_confirm)) return;
   store.busy = true;
   try {
     take(await client.post(urls.abandon), "");
@@ -160,6 +202,8 @@ export function start() {
   document.getElementById("abandon").addEventListener("click", abandonMatch);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll.schedule(0); });
   document.addEventListener("keydown", cancelOnEscape);
+  noteSince(store.table, false);
   render();
+  showSinceSentence(store.table);
   poll.schedule();
 }

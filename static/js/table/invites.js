@@ -45,6 +45,6 @@ export function renderInvites() {
   section.hidden = !invites.length;
   list.replaceChildren();
   if (!invites.length) return;
-  list.append(h("p", { text: T.waiting }));
+  list.append(h("p", { text: invites.length > 1 ? T.waiting_many : T.waiting }));
   for (const invite of invites) list.append(inviteRow(invite));
 }

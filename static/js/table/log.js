@@ -5,47 +5,73 @@ import { fmt, h } from "./dom.js";
 import { T } from "./page.js";
 import { playerName } from "./state.js";
 
-// One sentence per play or pass; consecutive draws by one seat read as one line.
-export function logLines(game) {
-  const lines = [];
-  const entries = game.log;
+// One sentence per play or pass; consecutive draws by one seat read as one line. Each
+// group says which entries it stands for (``indexes`` into ``entries``). An entry's
+// ``lead`` (true/false) says whether a play led the hand; without it the first play does.
+export function logGroups(entries) {
+  const groups = [];
+  let led = false;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const name = playerName(entry.seat);
     if (entry.kind === "play") {
-      lines.push(fmt(entry.end === null ? T.log_lead : T.log_play, { name, tile: entry.tile }));
+      // The hand's first play is its lead; every later one went on an end (R11).
+      const lead = entry.lead === undefined ? !led : entry.lead;
+      groups.push({ text: fmt(lead ? T.log_lead : T.log_play, { name, tile: entry.tile }), indexes: [i] });
+      led = true;
     } else if (entry.kind === "pass") {
-      lines.push(fmt(T.log_pass, { name }));
+      groups.push({ text: fmt(T.log_pass, { name }), indexes: [i] });
     } else {
       // Consecutive draws by one seat read as one line: "Nino robó 2 fichas" (R14, R16).
       const seen = [];
-      let n = 0;
+      const indexes = [];
       while (i < entries.length && entries[i].kind === "draw" && entries[i].seat === entry.seat) {
         if (entries[i].tile) seen.push(entries[i].tile);
-        n++;
+        indexes.push(i);
         i++;
       }
       i--;
+      const n = indexes.length;
       let text = n === 1 ? fmt(T.log_draw_one, { name }) : fmt(T.log_draw_many, { name, n });
       if (seen.length) text += ` (${seen.join(", ")})`;
-      lines.push(text);
+      groups.push({ text, indexes });
     }
   }
-  return lines;
+  return groups;
 }
 
-export function renderLog(game) {
+export function logLines(game) {
+  return logGroups(game.log).map((group) => group.text);
+}
+
+// ``isNew(sequence)``: whether the move at that place of the hand's log is new since the
+// player's last visit (since.js); its line is marked.
+export function renderLog(game, isNew) {
   const list = document.getElementById("log");
   list.replaceChildren();
   if (!game) return;
-  const lines = logLines(game);
-  if (!lines.length) list.append(h("li", { class: "empty" }, T.log_empty));
+  const groups = logGroups(game.log);
+  if (!groups.length) list.append(h("li", { class: "empty" }, T.log_empty));
   // Newest first: on a phone the latest move is what one wants to read.
-  for (const text of lines.reverse()) list.append(h("li", {}, text));
+  for (const group of groups.reverse()) {
+    const fresh = Boolean(isNew) && group.indexes.some((index) => isNew(index));
+    list.append(h("li", { class: fresh ? "since" : "" }, text(group.text, fresh)));
+  }
+}
+
+function text(words, fresh) {
+  return fresh ? [words, h("span", { class: "visually-hidden" }, " " + T.since_mark)] : words;
 }
 
 // What changed between two tables, for the message line: the new log lines, or "updated".
+// When the hand ended meanwhile: its last moves and that it ended.
 export function describeChange(before, after) {
+  const last = after.game && after.game.last_hand;
+  if (before.game && after.game && last && last.number === before.game.hand_number && after.game.hand_number > last.number) {
+    const old = logLines(before.game).length;
+    const fresh = logLines({ log: last.log || [] }).slice(old);
+    return [...fresh, fmt(T.hand_ended, { n: last.number + 1 })].join(". ") + ".";
+  }
   if (!before.game || !after.game || before.game.hand_number !== after.game.hand_number) return T.updated;
   const old = logLines(before.game).length;
   const fresh = logLines(after.game).slice(old);

@@ -8,7 +8,8 @@ function embedded(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-export const root = document.getElementById("table");
+// The replay page (replay.js) has no #table: it borrows the tile drawing only.
+export const root = document.getElementById("table") || document.createElement("div");
 
 // The page's words, {key: "text with %(name)s placeholders"} in the reader's language.
 export const T = embedded("table-strings");
@@ -26,5 +27,12 @@ export const profile = embedded("table-profile") || {
 export const firstTable = embedded("table-data");
 
 // Where the page talks to the API.
-export const urls = { table: root.dataset.api, moves: root.dataset.moves, abandon: root.dataset.abandon };
+export const urls = {
+  table: root.dataset.api,
+  moves: root.dataset.moves,
+  abandon: root.dataset.abandon,
+  rematch: root.dataset.rematch,
+  rematchAccept: root.dataset.rematch + "accept/",
+  rematchDecline: root.dataset.rematch + "decline/",
+};
 export const csrfToken = root.dataset.csrf;

@@ -33,7 +33,7 @@ export function renderPlayers() {
   for (const player of state.players) list.append(playerRow(player));
   const stock = document.getElementById("stock");
   // Profiles without drawing (cuban) leave tiles out of play: they are no stock to draw.
-  if (!game) stock.textContent = "";
+  if (!game || game.stock_size === null) stock.textContent = "";
   else if (profile.draws === false) stock.textContent = game.stock_size ? fmt(T.out_of_play, { n: game.stock_size }) : "";
   else stock.textContent = fmt(T.stock, { n: game.stock_size });
 }

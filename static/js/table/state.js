@@ -36,6 +36,11 @@ export function joinNames(seats) {
   return [...new Set(seats.map(plainName))].join(T.and);
 }
 
+// Whether ``seats`` name more than one person (the verb agrees: "suman", "ganan").
+export function manyNames(seats) {
+  return new Set(seats.map(plainName)).size > 1;
+}
+
 // Every seat I hold: one, or both seats of my pair (seven_plus_seven).
 export function mySeats() {
   const state = store.table;

@@ -2,7 +2,7 @@
 
 import { fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
-import { joinNames, mySeats, playerName, store, timeLeft } from "./state.js";
+import { inPairs, joinNames, manyNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
 export function renderStatus() {
   const state = store.table;
@@ -35,13 +35,56 @@ export function renderResult() {
   body.replaceChildren();
   if (!over) return;
   const winners = state.winners || [];
+  document.getElementById("result-title").textContent = state.game ? T.match_over_title : T.cancelled_title;
+  if (!state.game) {
+    // Closed before its match began: the creator (or a friend) cancelled it, or it idled.
+    const why = { idle: T.outcome_idle, declined: T.rematch_was_declined }[state.outcome] || T.cancelled;
+    body.append(h("p", { class: "headline" }, why));
+    if (wasHidden) section.focus();
+    return;
+  }
   let headline;
   if (!winners.length) headline = T.no_winner;
   else if (winners.includes(state.your_seat)) headline = T.you_won;
-  else headline = fmt(T.match_won, { names: joinNames(winners) }) + " " + T.you_lost;
+  else headline = fmt(manyNames(winners) ? T.match_won_many : T.match_won, { names: joinNames(winners) }) + " " + T.you_lost;
   body.append(h("p", { class: "headline" }, headline));
-  const outcome = profile.single_hand && state.outcome === "target" ? T.outcome_single_hand : T["outcome_" + state.outcome];
-  if (outcome) body.append(h("p", {}, outcome));
+  body.append(h("p", { class: "outcome" }, outcomeText(state)));
+  body.append(finalScores(state));
+  body.append(h("p", { class: "hands-played" }, fmt(T.hands_played, { n: handsPlayed(state.game) })));
   if (state.game && state.game.zapato) body.append(h("p", { class: "zapato" }, h("strong", {}, T.zapato), " ", T.zapato_why));
+  const replay = handsPlayed(state.game) > 0 ? h("a", { class: "button", href: `/mesas/${state.id}/partida/` }, T.see_match) : null;
+  body.append(h("p", { class: "actions" }, h("a", { class: "button", href: "/" }, T.my_tables), replay));
   if (wasHidden) section.focus();
+}
+
+// Hands that were played to their end (a match left in the middle of a hand does not
+// count that one).
+function handsPlayed(game) {
+  const last = game.last_hand;
+  return last && last.number === game.hand_number ? game.hand_number + 1 : game.hand_number;
+}
+
+// The final score of every seat, or of each pair (R2), the winners first and starred.
+function finalScores(state) {
+  const scores = state.game.scores;
+  const winners = state.winners || [];
+  const sides = inPairs()
+    ? [[0, 2], [1, 3]].map((seats) => ({ seats, label: `${seats[0] === 0 ? T.team_a : T.team_b} (${joinNames(seats)})` }))
+    : state.players.map((p) => ({ seats: [p.seat], label: playerName(p.seat) }));
+  for (const side of sides) side.won = side.seats.some((seat) => winners.includes(seat));
+  sides.sort((a, b) => Number(b.won) - Number(a.won) || scores[b.seats[0]] - scores[a.seats[0]]);
+  return h("ul", { class: "final-scores" },
+    sides.map((side) => h("li", { class: side.won ? "winner" : "" },
+      h("span", { class: "name" }, side.label, side.won ? " ★" : ""),
+      h("strong", { class: "score", "data-score": scores[side.seats[0]] }, fmt(T.points, { n: scores[side.seats[0]] })))));
+}
+
+// Why the match ended, naming who left or ran out of time (R25-R28).
+export function outcomeText(state) {
+  const game = state.game;
+  const gone = game && game.abandoned_by !== null && game.abandoned_by !== undefined ? playerName(game.abandoned_by) : null;
+  if (state.outcome === "abandoned" && gone) return fmt(T.outcome_abandoned_by, { name: gone });
+  if (state.outcome === "absent" && gone) return fmt(T.outcome_absent_by, { name: gone });
+  if (profile.single_hand && state.outcome === "target") return T.outcome_single_hand;
+  return T["outcome_" + state.outcome] || "";
 }

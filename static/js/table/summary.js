@@ -5,7 +5,7 @@
 import { fmt, h, ruleLink } from "./dom.js";
 import { canExplain, whyNumbers } from "./explain.js";
 import { T, profile } from "./page.js";
-import { joinNames, playerName, store } from "./state.js";
+import { joinNames, manyNames, playerName, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
 
 function howItEnded(last) {
@@ -41,6 +41,21 @@ function holdings(last) {
   return list;
 }
 
+// The summary of hand ``last`` (a game.last_hand): how it ended and by which rule, the
+// numbers, who scored, every seat's tiles face up with its count.
+function handSummary(last) {
+  return [
+    howItEnded(last),
+    last.capicua ? h("p", { class: "capicua" }, h("strong", {}, T.capicua), " ", T.capicua_why) : null,
+    numbers(last),
+    h("p", { class: "scored" },
+      last.winners.length && last.points >= 0
+        ? fmt(manyNames(last.winners) ? T.scored_many : T.scored, { names: joinNames(last.winners), points: last.points })
+        : T.nobody_scored),
+    holdings(last),
+  ].filter(Boolean);
+}
+
 export function renderLastHand() {
   const section = document.getElementById("last-hand");
   const body = document.getElementById("last-hand-body");
@@ -49,14 +64,5 @@ export function renderLastHand() {
   body.replaceChildren();
   if (!last) return;
   document.getElementById("last-hand-title").textContent = fmt(T.hand_result, { n: last.number + 1 });
-  body.append(howItEnded(last));
-  if (last.capicua) body.append(h("p", { class: "capicua" }, h("strong", {}, T.capicua), " ", T.capicua_why));
-  body.append(numbers(last));
-  body.append(
-    h("p", { class: "scored" },
-      last.winners.length && last.points >= 0
-        ? fmt(T.scored, { names: joinNames(last.winners), points: last.points })
-        : T.nobody_scored)
-  );
-  body.append(holdings(last));
+  body.append(...handSummary(last));
 }

@@ -1,0 +1,108 @@
+// The replay of a finished match: the positions the server computed from the record
+// with the engine (dominoes.steps.replay_steps, in "replay-data"), stepped through hand by
+// hand and move by move with the buttons or the arrow keys (← → moves, ↑ ↓ hands). Every
+// hand shows every seat's tiles face up; each deal's seed and its checked hash are shown.
+
+import { tileNamed, tileSvg } from "./table/tiles.js";
+
+const data = JSON.parse(document.getElementById("replay-data").textContent);
+const T = JSON.parse(document.getElementById("replay-strings").textContent);
+const place = { hand: 0, step: 0 };
+
+function fmt(template, values) {
+  return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function said(action, step) {
+  if (!action) return fmt(T.dealt, { n: place.hand + 1 });
+  const name = data.players[action.seat];
+  if (action.kind === "pass") return fmt(T.log_pass, { name });
+  if (action.kind === "draw") return fmt(T.log_draw, { name, tile: action.tile });
+  const lead = step.line.length === 1;
+  return fmt(lead ? T.log_lead : T.log_play, { name, tile: action.tile });
+}
+
+function render() {
+  const hand = data.hands[place.hand];
+  const step = hand.steps[place.step];
+  document.getElementById("position").textContent = fmt(T.position, {
+    hand: place.hand + 1, hands: data.hands.length, move: place.step, moves: hand.steps.length - 1,
+  });
+  document.getElementById("action").textContent = said(step.action, step);
+  const line = document.getElementById("line");
+  line.replaceChildren();
+  if (!step.line.length) line.append(el("p", "empty", T.line_empty));
+  // The tile just played: at the right end when the line kept its left end, else the left.
+  const before = place.step > 0 ? hand.steps[place.step - 1].line : [];
+  const keptLeft = before.length && String(before[0]) === String(step.line[0]);
+  const newest = step.action && step.action.kind === "play" ? (keptLeft || !before.length ? step.line.length - 1 : 0) : -1;
+  step.line.forEach(([a, b], index) => {
+    const piece = el("span", "placed" + (a === b ? " double" : ""));
+    piece.append(tileSvg(a, b, a === b));
+    if (index === newest) piece.classList.add("newest");
+    line.append(piece);
+  });
+  line.setAttribute("aria-label", step.line.map(([a, b]) => `${a}-${b}`).join(", ") || T.line_empty);
+  const seats = document.getElementById("seats");
+  seats.replaceChildren();
+  step.holdings.forEach((tiles, seat) => {
+    const row = el("li");
+    row.append(el("span", "name", data.players[seat]), el("span", "count", fmt(T.count, { n: tiles.length })));
+    const shown = el("span", "mini-tiles");
+    shown.setAttribute("role", "img");
+    shown.setAttribute("aria-label", tiles.join(", "));
+    for (const tile of tiles) shown.append(tileNamed(tile, false));
+    row.append(shown, el("strong", "score", fmt(T.points, { name: data.players[seat], n: step.scores[seat] })));
+    seats.append(row);
+  });
+  document.getElementById("stock").textContent = fmt(T.stock, { n: step.stock_left });
+  document.getElementById("seed").textContent = hand.seed ? fmt(T.seed, { seed: hand.seed }) : "";
+  document.getElementById("seed-hash").textContent = hand.seed_sha256 ? fmt(T.seed_sha256, { hash: hand.seed_sha256 }) : "";
+  document.getElementById("seed-ok").textContent = hand.seed_checked ? "✓ " + T.seed_ok : "";
+  document.getElementById("replay").dataset.place = `${place.hand}:${place.step}`;
+  document.getElementById("prev-move").disabled = place.hand === 0 && place.step === 0;
+  document.getElementById("prev-hand").disabled = place.hand === 0;
+  const last = data.hands.length - 1;
+  document.getElementById("next-move").disabled = place.hand === last && place.step === hand.steps.length - 1;
+  document.getElementById("next-hand").disabled = place.hand === last;
+}
+
+function move(delta) {
+  const steps = data.hands[place.hand].steps.length;
+  const next = place.step + delta;
+  if (next >= 0 && next < steps) place.step = next;
+  else if (delta > 0 && place.hand < data.hands.length - 1) Object.assign(place, { hand: place.hand + 1, step: 0 });
+  else if (delta < 0 && place.hand > 0) {
+    place.hand -= 1;
+    place.step = data.hands[place.hand].steps.length - 1;
+  }
+  render();
+}
+
+function hand(delta) {
+  const next = place.hand + delta;
+  if (next < 0 || next >= data.hands.length) return;
+  Object.assign(place, { hand: next, step: 0 });
+  render();
+}
+
+document.getElementById("prev-move").addEventListener("click", () => move(-1));
+document.getElementById("next-move").addEventListener("click", () => move(1));
+document.getElementById("prev-hand").addEventListener("click", () => hand(-1));
+document.getElementById("next-hand").addEventListener("click", () => hand(1));
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest && event.target.closest("select, input, textarea")) return;
+  const keys = { ArrowLeft: () => move(-1), ArrowRight: () => move(1), ArrowUp: () => hand(-1), ArrowDown: () => hand(1) };
+  if (keys[event.key]) {
+    event.preventDefault();
+    keys[event.key]();
+  }
+});
+render();

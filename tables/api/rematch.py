@@ -1,0 +1,42 @@
+"""A finished table's rematch: ask for it (any seated player, once), then each person
+offered a seat accepts or declines it with one request (``tables.services.rematch``)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tables import services
+from tables.api.common import TableScopedApi, TableSerializer, table_response
+
+
+class RematchApi(TableScopedApi):
+    """Ask for the rematch of a finished table: 201 with the new table (same profile,
+    target and seats; bots seated, the others offered their seat). 404 for anyone not
+    seated, 409 ``table_not_finished`` on a waiting or running table, 409
+    ``rematch_exists`` the second time (``table``: the rematch)."""
+
+    throttle_scope = "tables"
+
+    @extend_schema(request=None, responses={201: TableSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        rematch = services.rematch_offer(table_id=table_id, user=request.user)
+        table, seat = services.table_for_user(rematch.pk, request.user)
+        return table_response(request, table, seat, status.HTTP_201_CREATED)
+
+
+class RematchAnswerApi(TableScopedApi):
+    """Accept (``accept/``) or decline (``decline/``) the seat a rematch offers you; the
+    match starts when the last person accepts, a decline closes the table (outcome
+    ``declined``). 409 ``no_rematch_offer`` when no answer of yours is awaited."""
+
+    throttle_scope = "tables"
+    accept = True
+
+    @extend_schema(request=None, responses=TableSerializer)
+    def post(self, request: Request, table_id: int) -> Response:
+        services.rematch_answer(table_id=table_id, user=request.user, accept=self.accept)
+        table, seat = services.table_for_user(table_id, request.user)
+        return table_response(request, table, seat)
