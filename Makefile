@@ -31,7 +31,7 @@ lock: $(STAMP)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_user
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # pytest's own exit code goes through: 5 ("no tests collected") fails the target.
 test: $(STAMP)

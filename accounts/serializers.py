@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.models import User
+from notices.selectors import unread_count
 
 
 class SignupInputSerializer(serializers.Serializer):
@@ -45,7 +46,21 @@ class SignupOutputSerializer(serializers.Serializer):
 
 
 class MeSerializer(serializers.ModelSerializer):
+    unread_notifications = serializers.SerializerMethodField(
+        help_text="How many of my notices are unread (the inbox: /api/v1/notifications/)."
+    )
+
     class Meta:
         model = User
-        fields = ["username", "email", "email_notifications", "pip_colour", "language"]
+        fields = [
+            "username",
+            "email",
+            "email_notifications",
+            "pip_colour",
+            "language",
+            "unread_notifications",
+        ]
         read_only_fields = ["username"]
+
+    def get_unread_notifications(self, user: User) -> int:
+        return unread_count(user)

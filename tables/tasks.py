@@ -1,4 +1,5 @@
-"""Background work (Celery): bot turns, the absence and idle sweeps, and e-mails.
+"""Background work (Celery): bot turns, the absence, idle and reminder sweeps. The
+players' notices and their e-mails are ``notices.tasks``.
 
 Tasks take ids (and the version they were scheduled for), re-read, and call
 ``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
@@ -16,7 +17,9 @@ from django.conf import settings
 from django.db import OperationalError
 from django.utils import timezone
 
-from tables import notifications, services
+from notices import email
+from notices.services import record_reminder
+from tables import services
 from tables.models import Table
 
 logger = logging.getLogger(__name__)
@@ -108,10 +111,13 @@ def sweep_move_requests() -> int:
     return services.move_requests_forget()
 
 
-@shared_task
+@shared_task(autoretry_for=(OperationalError, OSError), retry_backoff=True, max_retries=5)
 def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
-    """E-mail the player to move when ``REMINDER_SECONDS`` of their time are left, once
-    per turn (claimed with a conditional update on ``reminded_version``)."""
+    """Remind the player to move when ``REMINDER_SECONDS`` of their time are left (R27),
+    once per turn: the turn is claimed with a conditional update on ``reminded_version``,
+    its ``reminder`` notice is written (``notices.services.record_reminder``), and each
+    reminded person gets one e-mail covering every table reminded in this sweep. Returns
+    how many reminder notices were written."""
     now = timezone.now()
     soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
     due = (
@@ -119,21 +125,12 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
         .values_list("pk", "version")
         .order_by("deadline")[:batch]
     )
-    sent = 0
+    written = []
     for table_id, version in list(due):
         if services.reminder_claim(table_id=table_id, version=version):
-            sent += notifications.send_reminder(table_id, version)
-    return sent
-
-
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
-def send_turn_email(table_id: int, version: int) -> bool:
-    """Tell the human to move that their turn has begun, if the table is still at
-    ``version`` and they want e-mails."""
-    return notifications.send_turn(table_id, version)
-
-
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
-def send_match_over_emails(table_id: int) -> int:
-    """Tell every human at the table how the match ended (result and reason)."""
-    return notifications.send_match_over(table_id)
+            notice = record_reminder(table_id=table_id, version=version, now=now)
+            if notice is not None:
+                written.append(notice)
+    for user_id in dict.fromkeys(notice.recipient_id for notice in written):
+        email.deliver(user_id, now)
+    return len(written)

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "accounts",
     "tables",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +69,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notices.context_processors.unread_notices",
             ],
         },
     },
@@ -246,6 +248,14 @@ REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with
 # Links in e-mails point here (the public address of the site, no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 
+# --- Notices (notices/, docs/notices.md) ---------------------------------------------------
+# A player is at a table while a client of theirs read it this recently: no e-mail or push.
+PRESENCE_SECONDS = env_seconds("PRESENCE_SECONDS", default=120)
+# The "your turn" e-mail waits this long, then goes only if the turn is still unseen...
+TURN_EMAIL_DELAY_SECONDS = env_seconds("TURN_EMAIL_DELAY_SECONDS", default=900)
+# ...and at most one such e-mail (covering every table waiting) per player this often.
+TURN_EMAIL_MIN_INTERVAL_SECONDS = env_seconds("TURN_EMAIL_MIN_INTERVAL_SECONDS", default=21600)
+
 # The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
 # tables on start; moderators then see and tune them in the admin.
 CELERY_BEAT_SCHEDULE = {
@@ -254,6 +264,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
     "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
     "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
+    "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},
 }
 
 # --- Logging ----------------------------------------------------------------------------

@@ -122,7 +122,7 @@ def table_close_idle(
         if expire_if_overdue(table, core.table_seats(table), now):
             return False
         _close(table, now, Table.Outcome.IDLE)
-        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
+        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
     return True
 
 
@@ -133,5 +133,5 @@ def table_close_by_moderator(*, table_id: int) -> bool:
         if table.status not in core.ACTIVE:
             return False
         _close(table, timezone.now(), Table.Outcome.MODERATOR)
-        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
+        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
     return True

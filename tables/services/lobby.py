@@ -31,7 +31,7 @@ from tables.seating import (
     new_invite_token,
     offered_profiles,
 )
-from tables.services import core
+from tables.services import core, outbox
 
 
 def table_create(
@@ -180,6 +180,7 @@ def seat_join(*, token: str, user) -> Seat:
         else:
             table.version += 1
             table.save(update_fields=["version"])
+        outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
     return seat
 
 

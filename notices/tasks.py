@@ -1,0 +1,66 @@
+"""Background work for notices (Celery). The table services queue the ``record_*`` tasks
+by name once their write commits (``tables.services.outbox``); each takes ids, re-reads
+and writes the notices (once: a retried task writes nothing twice), then sends what is due
+now. ``deliver_emails`` (Celery beat, every minute) sends the delayed ones: the debounced
+"your turn" e-mails and what waited for quiet hours to end.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+from django.utils import timezone
+
+from notices import email, services
+from notices.models import Notification
+
+#: A transient database fault: the task retries.
+TASK_RETRY = (OperationalError, InterfaceError)
+#: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
+RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
+#: Sending e-mail also retries when the SMTP server cannot be reached (``OSError``).
+MAIL_RETRY = (*TASK_RETRY, OSError)
+
+
+def _deliver_now(notices) -> int:
+    return sum(email.deliver(user_id) for user_id in {n.recipient_id for n in notices})
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_turn(table_id: int, version: int) -> bool:
+    """A human's turn began at ``table_id`` (``version``): their "your turn" notice (its
+    e-mail waits ``TURN_EMAIL_DELAY_SECONDS``)."""
+    return services.record_turn(table_id=table_id, version=version) is not None
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_match_over(table_id: int) -> int:
+    """The match at ``table_id`` ended: everyone's notice, and the e-mails, now."""
+    notices = services.record_match_over(table_id=table_id)
+    _deliver_now(notices)
+    return len(notices)
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def record_hand_over(table_id: int, hand_number: int) -> int:
+    """A hand ended at ``table_id`` and the match goes on: everyone's notice."""
+    return len(services.record_hand_over(table_id=table_id, hand_number=hand_number))
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def record_seat_taken(table_id: int, user_id: int) -> int:
+    """Someone took a seat through an invite: the others' notices (and the start's)."""
+    return len(services.record_seat_taken(table_id=table_id, user_id=user_id))
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def deliver_emails() -> int:
+    """Send every e-mail that has come due (debounced turns, the quiet-hours backlog), one
+    person at a time. Returns how many e-mails went out."""
+    now = timezone.now()
+    due = (
+        Notification.objects.filter(email=Notification.Email.PENDING, email_due_at__lte=now)
+        .values_list("recipient_id", flat=True)
+        .distinct()
+    )
+    return sum(email.deliver(user_id, now) for user_id in list(due))
