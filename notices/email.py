@@ -15,7 +15,9 @@ Outside the reminder, nothing goes during the player's quiet hours: it stays pen
 the beat task (``notices.tasks.deliver_emails``) sends it once they end. Rows are claimed
 (``sending``) under a row lock before anything is sent, so a retried or duplicated task
 never sends twice; a refused address is recorded as ``failed``; any other failure puts the
-claim back and is raised, for the task to retry.
+claim back and is raised, for the task to retry. Each e-mail is also recorded per table
+and recipient as an ``EmailDelivery`` (``tables.services.deliveries``), the record the
+admin and the fault tests read.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from django.utils.dateparse import parse_datetime
 
 from notices import services
 from notices.models import Notification
+from tables.services import deliveries
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +95,10 @@ def _still_valid(notice: Notification, now: datetime) -> bool:
     return table.deadline is not None and table.deadline > now
 
 
+#: The hardening's per-recipient record (``tables.models.EmailDelivery``) of each kind.
+DELIVERY_KIND = {Kind.YOUR_TURN: "turn", Kind.REMINDER: "reminder", Kind.MATCH_OVER: "match_over"}
+
+
 def deliver(user_id: int, now: datetime | None = None) -> int:
     """Send user ``user_id`` the e-mails due now; returns how many went out."""
     now = now or timezone.now()
@@ -99,7 +106,30 @@ def deliver(user_id: int, now: datetime | None = None) -> int:
     if user is None:
         return 0
     preferences = services.preferences_for(user)
-    quiet = in_quiet_hours(preferences, now)
+    messages = _claim(user, preferences, now)
+    sent = 0
+    for index, (template, kind, notices) in enumerate(messages):
+        try:
+            sent += _send_recorded(user, preferences, template, kind, notices)
+        except BaseException:
+            # Put back the claims of what has not gone out, for the task's retry.
+            rest = [n.pk for _t, _k, batch in messages[index:] for n in batch]
+            Notification.objects.filter(pk__in=rest, email=Email.SENDING).update(
+                email=Email.PENDING
+            )
+            raise
+        if kind == Kind.YOUR_TURN:
+            preferences.last_turn_email_at = now
+            preferences.save(update_fields=["last_turn_email_at"])
+    return sent
+
+
+def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notification]]]:
+    """Lock ``user``'s pending notices due by ``now``, mark the ones no longer worth an
+    e-mail ``skipped`` and the ones to send now ``sending``; returns the e-mails to send,
+    ``(template, kind, notices)``: one for every turn waiting, one for the reminders, one
+    per match that ended. What waits (quiet hours, the turn e-mails' interval) stays
+    pending."""
     with transaction.atomic():
         due = list(
             Notification.objects.select_for_update(skip_locked=True, of=("self",))
@@ -112,13 +142,11 @@ def deliver(user_id: int, now: datetime | None = None) -> int:
         for notice in due:
             if not wanted.get(notice.kind):
                 skipped.append(notice.pk)
-            elif notice.kind == Kind.MATCH_OVER:
-                batches[Kind.MATCH_OVER].append(notice)
-            elif _still_valid(notice, now):
+            elif notice.kind == Kind.MATCH_OVER or _still_valid(notice, now):
                 batches[notice.kind].append(notice)
             else:
                 skipped.append(notice.pk)
-        if quiet:
+        if in_quiet_hours(preferences, now):
             batches[Kind.YOUR_TURN] = batches[Kind.MATCH_OVER] = []
         last = preferences.last_turn_email_at
         interval = timedelta(seconds=settings.TURN_EMAIL_MIN_INTERVAL_SECONDS)
@@ -133,29 +161,45 @@ def deliver(user_id: int, now: datetime | None = None) -> int:
     if batches[Kind.REMINDER]:
         messages.append(("reminder", Kind.REMINDER, batches[Kind.REMINDER]))
     messages += [("match_over", Kind.MATCH_OVER, [n]) for n in batches[Kind.MATCH_OVER]]
-    sent = 0
-    for index, (template, kind, notices) in enumerate(messages):
-        ids = [n.pk for n in notices]
-        try:
-            _send(user, preferences, template, kind, notices)
-        except SMTPRecipientsRefused as refused:
-            Notification.objects.filter(pk__in=ids).update(email=Email.FAILED)
-            logger.warning("%s mail refused for user %s: %s", kind, user.pk, refused.recipients)
-            continue
-        except BaseException:
-            # Put back the claims of what has not gone out, for the task's retry.
-            rest = [n.pk for _t, _k, batch in messages[index:] for n in batch]
-            Notification.objects.filter(pk__in=rest).update(email=Email.PENDING)
-            raise
-        for notice in notices:
-            notice.email = Email.SENT
-            notice.channels = [*notice.channels, "email"]
-        Notification.objects.bulk_update(notices, ["email", "channels"])
-        if kind == Kind.YOUR_TURN:
-            preferences.last_turn_email_at = now
-            preferences.save(update_fields=["last_turn_email_at"])
-        sent += 1
-    return sent
+    return messages
+
+
+def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
+    """Send one e-mail about ``notices`` (claimed), recording it per table in
+    ``EmailDelivery`` first (a table whose delivery was already recorded is left out:
+    never twice). Returns 1 when it went out, 0 when nothing was left or the server
+    refused the address (recorded ``failed``, not retried). Any other failure drops the
+    delivery claims and is raised."""
+    claims = []
+    for notice in notices:
+        delivery = deliveries.delivery_claim(
+            table=notice.table, recipient=user, kind=DELIVERY_KIND[kind], key=notice.key
+        )
+        claims.append((notice, delivery))
+    left_out = [notice.pk for notice, delivery in claims if delivery is None]
+    Notification.objects.filter(pk__in=left_out).update(email=Email.SKIPPED)
+    claims = [(notice, delivery) for notice, delivery in claims if delivery is not None]
+    if not claims:
+        return 0
+    notices = [notice for notice, _delivery in claims]
+    try:
+        _send(user, preferences, template, kind, notices)
+    except SMTPRecipientsRefused as refused:
+        for _notice, delivery in claims:
+            deliveries.delivery_refused(delivery, str(refused.recipients))
+        Notification.objects.filter(pk__in=[n.pk for n in notices]).update(email=Email.FAILED)
+        logger.warning("%s mail refused for user %s", kind, user.pk)
+        return 0
+    except BaseException:
+        for _notice, delivery in claims:
+            deliveries.delivery_release(delivery)
+        raise
+    for notice, delivery in claims:
+        deliveries.delivery_sent(delivery)
+        notice.email = Email.SENT
+        notice.channels = [*notice.channels, "email"]
+    Notification.objects.bulk_update(notices, ["email", "channels"])
+    return 1
 
 
 def _table_entry(notice: Notification, zone: ZoneInfo) -> dict:

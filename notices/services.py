@@ -15,12 +15,12 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-import redis
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.faults import CACHE_ERRORS
 from dominoes import match_from_dict
 from notices.models import NoticePreferences, Notification
 from tables.models import Hand, Seat, Table
@@ -30,8 +30,6 @@ logger = logging.getLogger(__name__)
 
 Kind = Notification.Kind
 Email = Notification.Email
-#: The cache (Redis) did not answer.
-CACHE_ERRORS = (redis.RedisError, ConnectionError, TimeoutError)
 
 
 # --- presence -----------------------------------------------------------------------------

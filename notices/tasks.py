@@ -8,22 +8,28 @@ now. ``deliver_emails`` (Celery beat, every minute) sends the delayed ones: the 
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
+from config.faults import TASK_RETRY
 from notices import email, services
 from notices.models import Notification
 
-#: A transient database fault: the task retries.
-TASK_RETRY = (OperationalError, InterfaceError)
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
 #: Sending e-mail also retries when the SMTP server cannot be reached (``OSError``).
 MAIL_RETRY = (*TASK_RETRY, OSError)
 
 
-def _deliver_now(notices) -> int:
-    return sum(email.deliver(user_id) for user_id in {n.recipient_id for n in notices})
+def _deliver_pending(table_id: int, kind: str) -> int:
+    """Send the e-mails due to everyone with a pending ``kind`` notice at the table (a
+    retried task reaches whoever the first run did not)."""
+    people = (
+        Notification.objects.filter(table_id=table_id, kind=kind, email=Notification.Email.PENDING)
+        .values_list("recipient_id", flat=True)
+        .order_by("recipient_id")
+        .distinct()
+    )
+    return sum(email.deliver(user_id) for user_id in list(people))
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
@@ -37,7 +43,7 @@ def record_turn(table_id: int, version: int) -> bool:
 def record_match_over(table_id: int) -> int:
     """The match at ``table_id`` ended: everyone's notice, and the e-mails, now."""
     notices = services.record_match_over(table_id=table_id)
-    _deliver_now(notices)
+    _deliver_pending(table_id, Notification.Kind.MATCH_OVER)
     return len(notices)
 
 

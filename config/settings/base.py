@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from config.settings.environment import (
     env,
     env_bool,
+    env_count,
     env_database,
     env_redis_url,
     env_seconds,
@@ -41,7 +42,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz for the load balancer, before the host check and the HTTPS redirect.
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.PrivateApiAnswersMiddleware",
     "config.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -97,6 +101,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # A Redis that does not answer costs a request one second, not the OS's TCP
+            # timeout: the rate limits then fail open (config.throttling).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -131,6 +138,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# WhiteNoise sends "Access-Control-Allow-Origin: *" with every file by default; the site
+# sends no CORS header at all (README, Security).
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # --- E-mail -----------------------------------------------------------------------------
 # EMAIL_URL: consolemail:// (default), smtp+tls://user:password@host:587, ...
@@ -200,7 +210,9 @@ REST_FRAMEWORK = {
         "signup": "20/hour",
         "login": "20/min",
     },
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # Proxies in front of the app that append to X-Forwarded-For (config.client_address):
+    # 0 counts anonymous clients by the socket's address and ignores the header.
+    "NUM_PROXIES": env_count("NUM_PROXIES", default=0),
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -229,6 +241,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
+# Nothing reads task results: without this, sending a task while Redis is down blocks on
+# the result store's reconnect loop (about 20 s) and then raises (issue 13, finding 4).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50
@@ -275,3 +290,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# --- Error tracking ---------------------------------------------------------------------
+# SENTRY_DSN set: errors of the web, worker and beat processes go to Sentry, scrubbed of
+# hands, stocks, seeds, snapshots, tokens, passwords, cookies and bodies
+# (config.error_tracking). Unset: nothing is sent anywhere.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    from config.error_tracking import init_error_tracking
+
+    init_error_tracking(SENTRY_DSN, environment=env.str("SENTRY_ENVIRONMENT", default="production"))
