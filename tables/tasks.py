@@ -6,9 +6,9 @@ Tasks take ids (and the version they were scheduled for), re-read, and call
 retried task never acts twice, and e-mails are recorded per recipient
 (``EmailDelivery``, by ``notices.email``), so a retry sends only what has not gone out.
 Every task retries, with exponential backoff, on a transient database or broker error
-(``config.faults.TASK_RETRY``; the reminder sweep on SMTP connection errors too). The sweeps run from Celery beat
-(``CELERY_BEAT_SCHEDULE``, kept in the database by django-celery-beat so moderators can
-tune it in the admin).
+(``config.faults.TASK_RETRY``; the reminder sweep on SMTP connection errors too). The
+sweeps run from Celery beat (``CELERY_BEAT_SCHEDULE``, kept in the database by
+django-celery-beat so moderators can tune it in the admin).
 """
 
 from __future__ import annotations
