@@ -29,8 +29,9 @@ class Notification(models.Model):
     this notice), ``pending`` (due at ``email_due_at``), ``sending`` (claimed; left so when
     the process died mid-send, and then not sent again: at most once), ``sent``,
     ``skipped`` (seen first, the turn moved on, or the player was at the table) or
-    ``failed`` (the server refused the address). ``channels`` lists where it went out
-    (``email``, ``push``).
+    ``failed`` (the server refused the address). ``push`` is the Web Push channel's state,
+    with the same values (``pending``: held by quiet hours). ``channels`` lists where it
+    went out (``email``, ``push``).
     """
 
     class Kind(models.TextChoices):
@@ -63,6 +64,7 @@ class Notification(models.Model):
     channels = models.JSONField(default=list)
     email = models.CharField(max_length=8, choices=Email.choices, blank=True)
     email_due_at = models.DateTimeField(null=True, blank=True)
+    push = models.CharField(max_length=8, choices=Email.choices, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -129,3 +131,23 @@ class NoticePreferences(models.Model):
         """Whether ``kind`` (a ``Notification.Kind`` value) may go out on ``channel``
         (``email`` or ``push``); a kind without a switch for that channel never does."""
         return bool(getattr(self, f"{channel}_{kind}", False))
+
+
+class PushSubscription(models.Model):
+    """One device's Web Push subscription (the browser's ``PushSubscription``): its push
+    service ``endpoint`` (one row per device: subscribing again from the same device
+    replaces it) and the keys the payload is encrypted to (RFC 8291: ``p256dh``, the
+    device's P-256 public key, and ``auth``, 16 bytes; both base64url). A push service
+    answering 404 or 410 for it deletes it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=128)
+    auth = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_push_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.endpoint[:40]}"

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from config.faults import CACHE_ERRORS
 from dominoes import match_from_dict
-from notices.models import NoticePreferences, Notification
+from notices.models import NoticePreferences, Notification, PushSubscription
 from tables.models import Hand, Seat, Table
 from tables.seating import holds_two_hands
 
@@ -51,16 +51,23 @@ def is_present(user_id: int, table_id: int, now: datetime | None = None) -> bool
     return seen is not None and 0 <= now.timestamp() - seen < settings.PRESENCE_SECONDS
 
 
+def arrived(*, user_id: int, table_id: int) -> None:
+    """User ``user_id`` is at table ``table_id`` now (they created it or sat down at it):
+    present for ``PRESENCE_SECONDS``, so the first turn, which begins as their write
+    commits, is not mailed or pushed to them. One cache write; never fails a write."""
+    now = timezone.now().timestamp()
+    try:
+        cache.set(_presence_key(user_id, table_id), now, timeout=settings.PRESENCE_SECONDS)
+    except CACHE_ERRORS:  # a write never fails for the presence record
+        logger.warning("presence not recorded: the cache did not answer")
+
+
 def table_seen(*, user, table_id: int) -> int:
     """A client of ``user`` read table ``table_id`` (the page, its poll, any API read):
     they are present there for ``PRESENCE_SECONDS`` (one cache write), and that table's
     unread notices are marked read (one conditional UPDATE, usually of no row). Returns how
     many were marked."""
-    now = timezone.now().timestamp()
-    try:
-        cache.set(_presence_key(user.pk, table_id), now, timeout=settings.PRESENCE_SECONDS)
-    except CACHE_ERRORS:  # a read never fails for the presence record
-        logger.warning("presence not recorded: the cache did not answer")
+    arrived(user_id=user.pk, table_id=table_id)
     return notifications_read(user=user, table_id=table_id)
 
 
@@ -85,15 +92,19 @@ def preferences_for(user) -> NoticePreferences:
     return preferences
 
 
-def preference_set(*, user, field: str, value) -> NoticePreferences:
-    """Set one preference ``field`` (a ``NoticePreferences`` field name) to ``value`` and
-    nothing else (the unsubscribe link). Raises ``ValueError`` for an unknown field."""
+def preferences_update(*, user, changes: dict) -> NoticePreferences:
+    """Set the preferences in ``changes`` (``NoticePreferences`` field name -> validated
+    value: the settings form, the API, the unsubscribe link) and nothing else. Raises
+    ``ValueError`` for a field that is not a player's to set."""
     editable = {f.name for f in NoticePreferences._meta.fields if f.editable} - {"id", "user"}
-    if field not in editable:
-        raise ValueError(field)
+    unknown = set(changes) - editable
+    if unknown:
+        raise ValueError(sorted(unknown))
     preferences = preferences_for(user)
-    setattr(preferences, field, value)
-    preferences.save(update_fields=[field])
+    for field, value in changes.items():
+        setattr(preferences, field, value)
+    if changes:
+        preferences.save(update_fields=list(changes))
     return preferences
 
 
@@ -294,3 +305,31 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
             if notice is not None:
                 written.append(notice)
     return written
+
+
+# --- Web Push subscriptions ---------------------------------------------------------------
+
+
+def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Record ``user``'s device: one row per push ``endpoint`` (the same device subscribing
+    again, or signed in as someone else now, replaces the row)."""
+    subscription, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint,
+        defaults={"user": user, "p256dh": p256dh, "auth": auth, "created_at": timezone.now()},
+    )
+    return subscription
+
+
+def push_unsubscribe(*, endpoint: str, user=None) -> int:
+    """Forget the device at ``endpoint`` (only ``user``'s, when given: the API). Returns
+    how many rows were deleted (0 or 1)."""
+    rows = PushSubscription.objects.filter(endpoint=endpoint)
+    if user is not None:
+        rows = rows.filter(user=user)
+    deleted, _by_model = rows.delete()
+    return deleted
+
+
+def push_delivered(*, subscription_id: int, now: datetime) -> None:
+    """The push service took a push for this device at ``now``."""
+    PushSubscription.objects.filter(pk=subscription_id).update(last_push_at=now)

@@ -11,13 +11,26 @@ from celery import shared_task
 from django.utils import timezone
 
 from config.faults import TASK_RETRY
-from notices import email, services
+from notices import email, push, services
 from notices.models import Notification
 
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
 #: Sending e-mail also retries when the SMTP server cannot be reached (``OSError``).
 MAIL_RETRY = (*TASK_RETRY, OSError)
+
+
+def send_what_is_due(notices, now=None) -> None:
+    """After ``notices`` were written: push each (unless the player is at the table, or
+    in quiet hours: then the beat task does later) and e-mail what is due now (reminders,
+    the end of a match; a "your turn" e-mail waits for the beat task)."""
+    now = now or timezone.now()
+    for notice in notices:
+        push.mark_wanted(notice)
+        push.deliver(notice.pk, now)
+    due = [n for n in notices if n.email == Notification.Email.PENDING and n.email_due_at <= now]
+    for user_id in dict.fromkeys(notice.recipient_id for notice in due):
+        email.deliver(user_id, now)
 
 
 def _deliver_pending(table_id: int, kind: str) -> int:
@@ -36,27 +49,35 @@ def _deliver_pending(table_id: int, kind: str) -> int:
 def record_turn(table_id: int, version: int) -> bool:
     """A human's turn began at ``table_id`` (``version``): their "your turn" notice (its
     e-mail waits ``TURN_EMAIL_DELAY_SECONDS``)."""
-    return services.record_turn(table_id=table_id, version=version) is not None
+    notice = services.record_turn(table_id=table_id, version=version)
+    if notice is not None:
+        send_what_is_due([notice])
+    return notice is not None
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def record_match_over(table_id: int) -> int:
     """The match at ``table_id`` ended: everyone's notice, and the e-mails, now."""
     notices = services.record_match_over(table_id=table_id)
-    _deliver_pending(table_id, Notification.Kind.MATCH_OVER)
+    send_what_is_due(notices)
+    _deliver_pending(table_id, Notification.Kind.MATCH_OVER)  # a retry: whoever is left
     return len(notices)
 
 
-@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def record_hand_over(table_id: int, hand_number: int) -> int:
     """A hand ended at ``table_id`` and the match goes on: everyone's notice."""
-    return len(services.record_hand_over(table_id=table_id, hand_number=hand_number))
+    notices = services.record_hand_over(table_id=table_id, hand_number=hand_number)
+    send_what_is_due(notices)
+    return len(notices)
 
 
-@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def record_seat_taken(table_id: int, user_id: int) -> int:
     """Someone took a seat through an invite: the others' notices (and the start's)."""
-    return len(services.record_seat_taken(table_id=table_id, user_id=user_id))
+    notices = services.record_seat_taken(table_id=table_id, user_id=user_id)
+    send_what_is_due(notices)
+    return len(notices)
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
@@ -70,3 +91,14 @@ def deliver_emails() -> int:
         .distinct()
     )
     return sum(email.deliver(user_id, now) for user_id in list(due))
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def deliver_pushes() -> int:
+    """Push every notice whose push waited (quiet hours ended since). Returns to how many
+    devices pushes went."""
+    now = timezone.now()
+    waiting = Notification.objects.filter(push=Notification.Email.PENDING).values_list(
+        "pk", flat=True
+    )
+    return sum(push.deliver(notice_id, now) for notice_id in list(waiting[:500]))

@@ -22,8 +22,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from config.faults import TASK_RETRY
-from notices import email
 from notices.services import record_reminder
+from notices.tasks import send_what_is_due
 from tables import services
 from tables.models import Table
 
@@ -146,6 +146,5 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
         if notice is not None:
             written.append(notice)
         services.reminder_mark(table_id=table_id, version=version)
-    for user_id in dict.fromkeys(notice.recipient_id for notice in written):
-        email.deliver(user_id, now)
+    send_what_is_due(written, now)
     return len(written)

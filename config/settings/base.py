@@ -270,6 +270,13 @@ PRESENCE_SECONDS = env_seconds("PRESENCE_SECONDS", default=120)
 TURN_EMAIL_DELAY_SECONDS = env_seconds("TURN_EMAIL_DELAY_SECONDS", default=900)
 # ...and at most one such e-mail (covering every table waiting) per player this often.
 TURN_EMAIL_MIN_INTERVAL_SECONDS = env_seconds("TURN_EMAIL_MIN_INTERVAL_SECONDS", default=21600)
+# Web Push (VAPID, RFC 8292): without both keys pushes are off and the settings switch is
+# hidden. `manage.py vapid_keys` prints a new pair. The subject is a mailto: or https: URL.
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:domino@localhost")
+# How long a push service keeps a push for a device that is off (seconds).
+PUSH_TTL_SECONDS = env_seconds("PUSH_TTL_SECONDS", default=86400)
 
 # The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
 # tables on start; moderators then see and tune them in the admin.
@@ -280,6 +287,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
     "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
     "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},
+    "deliver-pushes": {"task": "notices.tasks.deliver_pushes", "schedule": 60.0},
 }
 
 # --- Logging ----------------------------------------------------------------------------

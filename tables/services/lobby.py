@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from dominoes import advance, new_match, new_seed
 from dominoes.rules import CLASSIC, PROFILES, Rules
+from notices.services import arrived
 from tables.errors import (
     already_seated,
     invite_not_found,
@@ -69,6 +70,7 @@ def table_create(
         )
         seat_rows = _seat_rows(table, profile, creator, others, now)
         Seat.objects.bulk_create(seat_rows)
+        arrived(user_id=creator.pk, table_id=table.pk)  # no notice while they are there
         if all(seat.bot or seat.user_id for seat in seat_rows):
             _start_match(table, core.table_seats(table), now)
     return table
@@ -169,6 +171,7 @@ def seat_join(*, token: str, user) -> Seat:
             raise invite_not_found()
         if any(s.user_id == user.pk for s in seats):
             raise already_seated()
+        arrived(user_id=user.pk, table_id=table.pk)  # no notice while they are there
         seat.user = user
         seat.joined_at = now
         seat.invite_token = None
