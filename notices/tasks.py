@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from config.faults import TASK_RETRY
+from core.faults import TASK_RETRY
 from notices import email, push, services
 from notices.models import Notification
 

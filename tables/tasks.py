@@ -6,7 +6,7 @@ Tasks take ids (and the version they were scheduled for), re-read, and call
 retried task never acts twice, and e-mails are recorded per recipient
 (``EmailDelivery``, by ``notices.email``), so a retry sends only what has not gone out.
 Every task retries, with exponential backoff, on a transient database or broker error
-(``config.faults.TASK_RETRY``; the reminder sweep on SMTP connection errors too). The
+(``core.faults.TASK_RETRY``; the reminder sweep on SMTP connection errors too). The
 sweeps run from Celery beat (``CELERY_BEAT_SCHEDULE``, kept in the database by
 django-celery-beat so moderators can tune it in the admin).
 """
@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
-from config.faults import TASK_RETRY
+from core.faults import TASK_RETRY
 from notices.services import record_reminder
 from notices.tasks import send_what_is_due
 from tables import services

@@ -22,9 +22,9 @@ from notices.models import NoticePreferences, Notification
 from tables import tasks
 from tables.models import Table
 from tests.notices.support import html_of, let_time_pass, mails_to
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
+from tests.support.database import fresh
 from tests.tasks.conftest import H24, H48, MINUTE, T0
-from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from notices.models import Notification
-from tests.tables.play import create_table, join
+from tests.support.api import create_table, join
 from tests.tasks.conftest import T0
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ from django.core import mail
 from notices import tasks as notice_tasks
 from notices.models import NoticePreferences
 from tests.notices.support import mails_to
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
+from tests.support.database import fresh
 from tests.tasks.conftest import MINUTE, T0
-from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
 

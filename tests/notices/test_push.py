@@ -24,9 +24,9 @@ from django.core.management import call_command
 
 from notices.management.commands.vapid_keys import new_pair
 from notices.models import Notification, PushSubscription
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
+from tests.support.database import fresh
 from tests.tasks.conftest import MINUTE, T0
-from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
 

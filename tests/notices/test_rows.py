@@ -17,9 +17,9 @@ from notices.models import Notification
 from tables import services as table_services
 from tables import tasks
 from tables.models import Hand, Table
-from tests.tables.play import create_table, join, play_until, table
+from tests.support.api import create_table, join, play_until, table
+from tests.support.database import fresh
 from tests.tasks.conftest import T0
-from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import random
 from dominoes import view_for
 from notices.management.commands.vapid_keys import new_pair
 from tables import services
-from tests.web.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
 from tests.web.conftest import seat_friends
 
 pytestmark = BROWSER_MARKS
