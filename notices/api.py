@@ -99,19 +99,7 @@ class NoticePreferencesSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = NoticePreferences
-        fields = [
-            "email_your_turn",
-            "email_reminder",
-            "email_match_over",
-            "push_your_turn",
-            "push_reminder",
-            "push_match_over",
-            "push_friend_joined",
-            "push_table_started",
-            "time_zone",
-            "quiet_start",
-            "quiet_end",
-        ]
+        fields = list(NoticePreferences.EDITABLE)
 
     def validate(self, data: dict) -> dict:
         start = data.get("quiet_start", getattr(self.instance, "quiet_start", None))

@@ -30,29 +30,11 @@ class NoticePreferencesForm(forms.ModelForm):
     )
 
     #: The device (Web Push) switches, shown only when the server has VAPID keys.
-    PUSH_FIELDS = (
-        "push_your_turn",
-        "push_reminder",
-        "push_match_over",
-        "push_friend_joined",
-        "push_table_started",
-    )
+    PUSH_FIELDS = tuple(f"push_{kind}" for kind in NoticePreferences.PUSH_KINDS)
 
     class Meta:
         model = NoticePreferences
-        fields = [
-            "email_your_turn",
-            "email_reminder",
-            "email_match_over",
-            "push_your_turn",
-            "push_reminder",
-            "push_match_over",
-            "push_friend_joined",
-            "push_table_started",
-            "time_zone",
-            "quiet_start",
-            "quiet_end",
-        ]
+        fields = list(NoticePreferences.EDITABLE)
 
     def __init__(self, *args, push: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)

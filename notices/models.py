@@ -126,6 +126,16 @@ class NoticePreferences(models.Model):
 
     #: The kinds that may go by e-mail (each has a switch ``email_<kind>``).
     EMAIL_KINDS = ("your_turn", "reminder", "match_over")
+    #: The kinds that may be pushed to a device (each has a switch ``push_<kind>``).
+    PUSH_KINDS = ("your_turn", "reminder", "match_over", "friend_joined", "table_started")
+    #: What a player may set (the settings form, the API), in the order they are shown.
+    EDITABLE = (
+        *(f"email_{kind}" for kind in EMAIL_KINDS),
+        *(f"push_{kind}" for kind in PUSH_KINDS),
+        "time_zone",
+        "quiet_start",
+        "quiet_end",
+    )
 
     def wants(self, channel: str, kind: str) -> bool:
         """Whether ``kind`` (a ``Notification.Kind`` value) may go out on ``channel``

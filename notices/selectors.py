@@ -29,6 +29,13 @@ def unread_count(user) -> int:
     return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
 
 
+def tables_with_unread(user) -> set[int]:
+    """The ids of ``user``'s tables that changed since they last opened them (they have
+    unread notices there)."""
+    rows = Notification.objects.filter(recipient=user, read_at__isnull=True)
+    return set(rows.values_list("table_id", flat=True).distinct())
+
+
 def names(items: list[str]) -> str:
     """``["ana", "Nino", "bob"]`` -> ``"ana, Nino y bob"`` (``and`` in English)."""
     items = [item for item in items if item]

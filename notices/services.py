@@ -178,12 +178,9 @@ def _write(
         return None
 
 
-def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> Notification | None:
-    """The turn of a human seat began at ``table_id`` (still at ``version``): write their
-    ``your_turn`` notice, its e-mail due ``TURN_EMAIL_DELAY_SECONDS`` later. The player's
-    earlier unread "your turn" notices of that table are replaced (one per table in the
-    inbox). ``None`` when the table moved on, or the seat is a bot's."""
-    now = now or timezone.now()
+def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
+    """The table still at ``version`` with a person to act: ``(table, their seat, the
+    turn's public facts)``; ``None`` when the table moved on or a bot is to act."""
     table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
     if table is None or table.turn_seat is None:
         return None
@@ -196,6 +193,19 @@ def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> 
         "deadline": table.deadline.isoformat() if table.deadline else None,
         "hand_seat": seat.index + 1 if holds_two_hands(table.rules) else None,
     }
+    return table, seat, payload
+
+
+def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> Notification | None:
+    """The turn of a human seat began at ``table_id`` (still at ``version``): write their
+    ``your_turn`` notice, its e-mail due ``TURN_EMAIL_DELAY_SECONDS`` later. The player's
+    earlier unread "your turn" notices of that table are replaced (one per table in the
+    inbox). ``None`` when the table moved on, the seat is a bot's, or it was written."""
+    now = now or timezone.now()
+    turn = _turn_on(table_id, version)
+    if turn is None:
+        return None
+    table, seat, payload = turn
     with transaction.atomic():
         Notification.objects.filter(
             recipient_id=seat.user_id,
@@ -208,25 +218,19 @@ def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> 
         return _write(seat.user, Kind.YOUR_TURN, table, str(version), payload, email_due_at=due)
 
 
-def record_reminder(*, table_id: int, version: int, now: datetime | None = None):
+def record_reminder(
+    *, table_id: int, version: int, now: datetime | None = None
+) -> Notification | None:
     """The deadline of the turn at ``table_id`` (still at ``version``) is
     ``REMINDER_SECONDS`` away (R27): write the ``reminder`` notice, its e-mail due now
     (presence and quiet hours do not hold it). ``None`` when the table moved on, the
     seat is a bot's, or it was written already."""
-    now = now or timezone.now()
-    table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
-    if table is None or table.turn_seat is None:
+    turn = _turn_on(table_id, version)
+    if turn is None:
         return None
-    seats = _seats(table)
-    seat = seats[table.turn_seat]
-    if seat.bot or seat.user_id is None:
-        return None
-    payload = _facts(table, seats) | {
-        "others": _others(seats, seat.user_id),
-        "deadline": table.deadline.isoformat() if table.deadline else None,
-        "hand_seat": seat.index + 1 if holds_two_hands(table.rules) else None,
-    }
-    return _write(seat.user, Kind.REMINDER, table, str(version), payload, email_due_at=now)
+    table, seat, payload = turn
+    when = now or timezone.now()
+    return _write(seat.user, Kind.REMINDER, table, str(version), payload, email_due_at=when)
 
 
 def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Notification]:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from notices.selectors import tables_with_unread
 from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
@@ -31,7 +32,9 @@ def home(request: HttpRequest) -> HttpResponse:
         selectors.table_summary_for_user(table, request.user)
         for table in selectors.tables_for_user(request.user)
     ]
+    changed = tables_with_unread(request.user)  # unread notices: changed since last opened
     for row in tables:
+        row["changed"] = row["id"] in changed
         me = row["players"][row["your_seat"]]
         rivals = [p for p in row["players"] if p["team"] != me["team"]]
         others = [p for p in row["players"] if p["seat"] not in row["your_seats"]]

@@ -119,3 +119,16 @@ def test_the_bell_shows_the_unread_count_and_the_table_page_clears_it(
 
 def test_signed_out_pages_have_no_bell(client):
     assert 'class="bell' not in client.get("/reglas/").content.decode()
+
+
+def test_my_tables_marks_the_tables_that_changed_since_i_opened_them(
+    clock, client, api_client_for, run_tasks, alice, bob
+):
+    table_id = _table_with(api_client_for, run_tasks, alice, bob)
+    Notification.objects.all().delete()
+    client.force_login(alice)
+    assert "Novedades" not in client.get("/").content.decode()
+    _notice(alice, table_id)
+    assert "Novedades" in client.get("/").content.decode()
+    client.get(f"/mesas/{table_id}/")
+    assert "Novedades" not in client.get("/").content.decode()
