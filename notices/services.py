@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.services import verified_email
 from core.faults import CACHE_ERRORS
 from dominoes import match_from_dict
 from notices.models import NoticePreferences, Notification, PushSubscription
@@ -109,9 +110,10 @@ def preferences_update(*, user, changes: dict) -> NoticePreferences:
 
 
 def wants_email(user, kind: str) -> bool:
-    """Whether ``user`` may get e-mail about ``kind``: an active person with an address,
-    e-mails on (``User.email_notifications``) and that kind's switch on."""
-    if not (user and user.is_active and user.email and user.email_notifications):
+    """Whether ``user`` may get e-mail about ``kind``: an active person with e-mails on
+    (``User.email_notifications``), a verified address (issue 17: never a stranger's
+    inbox) and that kind's switch on."""
+    if not (user and user.is_active and user.email_notifications and verified_email(user)):
         return False
     return preferences_for(user).wants("email", kind)
 

@@ -49,7 +49,10 @@ class Table(models.Model):
     rules = models.CharField(max_length=32, default="classic")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
     creator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_tables"
+        settings.AUTH_USER_MODEL,
+        null=True,  # a deleted account (accounts.services.account_delete)
+        on_delete=models.PROTECT,
+        related_name="created_tables",
     )
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0)
@@ -118,6 +121,11 @@ class Seat(models.Model):
         editable=False,
         help_text="The user also holds the partner seat (index - 2): seven_plus_seven.",
     )
+    player_deleted = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="Held by a player who deleted their account: shown as «jugador eliminado».",
+    )
 
     class Meta:
         ordering = ["table", "index"]
@@ -151,15 +159,18 @@ class Seat(models.Model):
     @property
     def is_open(self) -> bool:
         """True while nobody (person or bot) holds the seat."""
-        return not self.bot and self.user_id is None
+        return not self.bot and self.user_id is None and not self.player_deleted
 
     @property
     def display_name(self) -> str:
-        """The player's name as shown at the table: the bot's name or the username."""
+        """The player's name as shown at the table: the bot's name, the username, or
+        «jugador eliminado» for an account deleted since."""
         if self.bot:
             return dict(BOT_CHOICES)[self.bot]
         if self.user_id is not None:
             return self.user.username
+        if self.player_deleted:
+            return str(_("jugador eliminado"))
         return ""
 
 

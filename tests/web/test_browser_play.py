@@ -52,6 +52,7 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
     assert "alice te invita" in page_b.inner_text("h1")
     page_b.click("text=Crear cuenta")
     page_b.fill("#id_username", "bob")
+    page_b.fill("#id_email", "bob@example.com")  # issue 17: required for new accounts
     page_b.fill("#id_password1", "a-long-pass-phrase")
     page_b.fill("#id_password2", "a-long-pass-phrase")
     page_b.click("button[type=submit].primary")
