@@ -20,6 +20,10 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from tables import selectors as table_selectors
+from tables import services as table_services
+from tables.errors import TableError
+from tables.models import Seat, Table
 
 
 def signup_complete(*, request: HttpRequest, user: User) -> None:
@@ -49,15 +53,6 @@ def user_set_language(*, user: User, language: str) -> User:
     return user
 
 
-def verified_email(user) -> str:
-    """``user.email`` when the player has verified it (allauth's ``EmailAddress``), else
-    ``""``: notices are mailed only to a verified address (issue 17)."""
-    if not user or not user.email:
-        return ""
-    verified = EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True)
-    return user.email if verified.exists() else ""
-
-
 def sign_out_everywhere(*, user: User, request: HttpRequest | None = None) -> None:
     """End every session of ``user`` (``User.session_generation`` + 1 changes the hash
     Django checks on each request) and delete the API token. With ``request`` (the
@@ -82,9 +77,6 @@ def account_delete(*, user: User) -> list[int]:
     untouched, so their records still replay. Returns the ids of the tables abandoned.
 
     One transaction: either all of it happens or nothing does."""
-    from tables import services as table_services
-    from tables.errors import TableError
-    from tables.models import Seat, Table
 
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
@@ -116,8 +108,6 @@ def account_export(*, user: User) -> dict:
     e-mail addresses, every table (seats by name, status, scores) and the record
     (``dominoes-record/1``) of every finished match. A running hand is never included:
     records hold finished hands only (R31)."""
-    from tables import selectors as table_selectors
-    from tables.models import Seat, Table
 
     tables = []
     table_ids = Seat.objects.filter(user=user).values_list("table_id", flat=True).distinct()

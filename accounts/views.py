@@ -21,7 +21,7 @@ from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import services
+from accounts import selectors, services
 from accounts.adapter import remember_next
 from accounts.forms import DeleteAccountForm, SettingsForm, UsernameTaken
 from accounts.models import User
@@ -118,7 +118,7 @@ def _settings_context(request: HttpRequest, form) -> dict:
     addresses = list(EmailAddress.objects.filter(user=user).order_by("-primary", "email"))
     return {
         "form": form,
-        "verified_email": services.verified_email(user),
+        "verified_email": selectors.verified_email(user),
         "pending": [a for a in addresses if not a.verified],
         "has_token": Token.objects.filter(user=user).exists(),
     }

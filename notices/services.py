@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.services import verified_email
+from accounts.selectors import verified_email
 from core.faults import CACHE_ERRORS
 from dominoes import match_from_dict
 from notices.models import NoticePreferences, Notification, PushSubscription

@@ -12,7 +12,7 @@ import pytest
 
 from notices.models import Notification
 from tests.support.api import create_table, join
-from tests.tasks.conftest import T0
+from tests.support.clock import T0
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from notices import tasks as notice_tasks
 from notices.models import NoticePreferences
 from tests.notices.support import mails_to
 from tests.support.api import create_table, join, play_one, table
+from tests.support.clock import MINUTE, T0
 from tests.support.database import fresh
-from tests.tasks.conftest import MINUTE, T0
 
 pytestmark = pytest.mark.django_db
 

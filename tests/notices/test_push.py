@@ -25,8 +25,8 @@ from django.core.management import call_command
 from notices.management.commands.vapid_keys import new_pair
 from notices.models import Notification, PushSubscription
 from tests.support.api import create_table, join, play_one, table
+from tests.support.clock import MINUTE, T0
 from tests.support.database import fresh
-from tests.tasks.conftest import MINUTE, T0
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,8 @@ from tables import services as table_services
 from tables import tasks
 from tables.models import Hand, Table
 from tests.support.api import create_table, join, play_until, table
+from tests.support.clock import T0
 from tests.support.database import fresh
-from tests.tasks.conftest import T0
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from dominoes import view_for
 from notices.management.commands.vapid_keys import new_pair
 from tables import services
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
 

@@ -1,11 +1,5 @@
-"""Accounts API: one view per endpoint. Shapes live in accounts.serializers.
-
-Thin views over django-allauth's forms and flows (sign-up, sign-in by username or e-mail,
-verification, password reset and change), answering with the API's error contract
-(``{code, detail, fields}``, core.api_errors) rather than allauth's headless shape.
-allauth's rate limits apply (per client address and per account or e-mail) on top of the
-DRF scopes; over either limit the answer is ``429 throttled``.
-"""
+"""The signed-in player's account: profile, e-mail and its verification, password reset
+and change, signing out everywhere, the data export and deleting the account."""
 
 from __future__ import annotations
 
@@ -22,172 +16,18 @@ from allauth.account.internal.flows.email_verification import (
 from allauth.account.internal.flows.password_change import finalize_password_change
 from allauth.account.internal.flows.password_reset import finalize_password_reset
 from allauth.account.models import EmailAddress, get_emailconfirmation_model
-from allauth.core import ratelimit
-from allauth.core.internal.ratelimit import get_rates
-from django.contrib.auth import login, logout
+from django.contrib.auth import logout
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, status
 from rest_framework import serializers as drf_serializers
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.authtoken.models import Token
+from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import serializers, services
-from accounts.forms import LoginForm, SignupForm, UsernameTaken
-
-
-class InvalidCredentials(exceptions.APIException):
-    status_code = 400
-    code = "invalid_credentials"
-    default_detail = _("Usuario o contraseña incorrectos.")
-
-
-def _throttled(action: str) -> exceptions.Throttled:
-    """429 for an allauth rate limit; ``retry_after`` is the limit's longest window."""
-    windows = [rate.duration for rate in get_rates(app="allauth.account", action=action)]
-    return exceptions.Throttled(wait=max(windows, default=60))
-
-
-def _consume(request: Request, action: str, **kwargs) -> None:
-    """Count one attempt against allauth's ``action`` limit; 429 when over it."""
-    if not ratelimit.consume(request._request, action=action, **kwargs):
-        raise _throttled(action)
-
-
-def _invalid(form, rename: dict[str, str] | None = None) -> drf_serializers.ValidationError:
-    """A form's errors as the API's 400 ``invalid`` with ``fields`` named as the API's
-    inputs (``password1`` is ``password``, and so on)."""
-    rename = rename or {}
-    fields: dict[str, list[str]] = {}
-    for name, errors in form.errors.items():
-        key = "non_field_errors" if name == "__all__" else rename.get(name, name)
-        fields.setdefault(key, []).extend(str(message) for message in errors)
-    return drf_serializers.ValidationError(fields)
-
-
-def _input(serializer_class, request: Request) -> dict:
-    """The request body checked by ``serializer_class``: its validated data, or 400
-    ``invalid`` with ``fields``."""
-    data = serializer_class(data=request.data)
-    data.is_valid(raise_exception=True)
-    return data.validated_data
-
-
-def _bad_key() -> drf_serializers.ValidationError:
-    return drf_serializers.ValidationError(
-        {"key": [str(_("El enlace no es válido o ha caducado."))]}
-    )
-
-
-def _authenticate(request: Request):
-    """The user for ``{username, password}`` (``username`` may be the e-mail), through
-    allauth's login form and its failed-login limits (per address and per account)."""
-    values = _input(serializers.CredentialsInputSerializer, request)
-    form = LoginForm(
-        data={
-            "login": values["username"],
-            "password": values["password"],
-        },
-        request=request._request,
-    )
-    if form.is_valid() and form.user is not None and form.user.is_active:
-        return form.user
-    codes = {error.code for error in form.errors.as_data().get("__all__", [])}
-    if "too_many_login_attempts" in codes:
-        raise _throttled("login_failed")
-    raise InvalidCredentials()
-
-
-class SignupApi(APIView):
-    """Create an account (username, e-mail, password) and answer with its API token; a
-    verification link goes to the address. An address that another account uses is
-    accepted like any other (its owner is told instead), so the answer never says
-    whether an e-mail has an account."""
-
-    permission_classes = [AllowAny]
-    authentication_classes = []
-    throttle_scope = "signup"
-
-    @extend_schema(
-        request=serializers.SignupInputSerializer,
-        responses={201: serializers.SignupOutputSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        values = _input(serializers.SignupInputSerializer, request)
-        _consume(request, "signup")
-        form = SignupForm(
-            data={
-                "username": values["username"],
-                "email": values["email"],
-                "password1": values["password"],
-                "password2": values["password"],
-            }
-        )
-        if not form.is_valid():
-            raise _invalid(form, {"password1": "password", "password2": "password"})
-        try:
-            user = form.save(request._request)
-        except UsernameTaken:
-            raise drf_serializers.ValidationError(
-                {"username": [str(_("Ese nombre de usuario ya existe."))]}
-            ) from None
-        services.signup_complete(request=request._request, user=user)
-        body = {"username": user.username, "token": services.token_for(user=user)}
-        return Response(body, status=status.HTTP_201_CREATED)
-
-
-class LoginApi(APIView):
-    """Session sign-in for browser clients (fetch with the CSRF token); returns the user.
-    ``username`` may be the account's e-mail."""
-
-    permission_classes = [AllowAny]
-    authentication_classes = []
-    throttle_scope = "login"
-
-    @extend_schema(
-        request=serializers.CredentialsInputSerializer,
-        responses={200: serializers.MeSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        # DRF skips CSRF for anonymous requests; a login must still be checked, or another
-        # site could sign the visitor into an account of its choosing.
-        SessionAuthentication().enforce_csrf(request)
-        user = _authenticate(request)
-        login(request._request, user)
-        return Response(serializers.MeSerializer(user).data)
-
-
-class LogoutApi(APIView):
-    """End the session; a token-authenticated client's token is revoked too."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(request=None, responses={204: None})
-    def post(self, request: Request) -> Response:
-        if isinstance(request.auth, Token):
-            request.auth.delete()
-        logout(request._request)
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class TokenApi(APIView):
-    """Exchange username (or e-mail) and password for the API token (mobile clients)."""
-
-    permission_classes = [AllowAny]
-    authentication_classes = []
-    throttle_scope = "login"
-
-    @extend_schema(
-        request=serializers.CredentialsInputSerializer,
-        responses={200: serializers.TokenOutputSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        user = _authenticate(request)
-        return Response({"token": services.token_for(user=user)})
+from accounts.api.common import bad_key, consume_rate, invalid_form, validated_input
 
 
 def _email_status(user) -> dict:
@@ -213,10 +53,10 @@ def _change_email(request: Request, email: str) -> None:
             address = EmailAddress.objects.create(user=user, email=email.lower(), primary=True)
             send_verification_email_to_address(request._request, address)
         return
-    _consume(request, "manage_email", user=user)
+    consume_rate(request, "manage_email", user=user)
     form = AddEmailForm(user=user, data={"email": email})
     if not form.is_valid():
-        raise _invalid(form)
+        raise invalid_form(form)
     form.save(request._request)
 
 
@@ -259,7 +99,7 @@ class EmailApi(APIView):
         responses={202: serializers.EmailStatusSerializer},
     )
     def post(self, request: Request) -> Response:
-        values = _input(serializers.EmailInputSerializer, request)
+        values = validated_input(serializers.EmailInputSerializer, request)
         _change_email(request, values["email"])
         return Response(_email_status(request.user), status=status.HTTP_202_ACCEPTED)
 
@@ -270,7 +110,7 @@ class EmailResendApi(APIView):
 
     @extend_schema(request=None, responses={202: serializers.EmailStatusSerializer})
     def post(self, request: Request) -> Response:
-        _consume(request, "manage_email", user=request.user)
+        consume_rate(request, "manage_email", user=request.user)
         addresses = EmailAddress.objects.filter(user=request.user, verified=False)
         address = addresses.order_by("primary").first()
         if address is not None:
@@ -290,7 +130,7 @@ class EmailVerifyApi(APIView):
         request=serializers.KeyInputSerializer, responses={200: serializers.DetailOutputSerializer}
     )
     def post(self, request: Request) -> Response:
-        values = _input(serializers.KeyInputSerializer, request)
+        values = validated_input(serializers.KeyInputSerializer, request)
         verification = get_emailconfirmation_model().from_key(values["key"])
         if (
             not verification
@@ -298,7 +138,7 @@ class EmailVerifyApi(APIView):
             or not verification.email_address.can_set_verified()
             or not verification.confirm(request._request)
         ):
-            raise _bad_key()
+            raise bad_key()
         return Response({"detail": str(_("Correo verificado."))})
 
 
@@ -315,12 +155,12 @@ class PasswordResetApi(APIView):
         responses={200: serializers.DetailOutputSerializer},
     )
     def post(self, request: Request) -> Response:
-        values = _input(serializers.EmailInputSerializer, request)
+        values = validated_input(serializers.EmailInputSerializer, request)
         email = values["email"]
-        _consume(request, "reset_password", key=email.lower())
+        consume_rate(request, "reset_password", key=email.lower())
         form = ResetPasswordForm(data={"email": email})
         if not form.is_valid():
-            raise _invalid(form)
+            raise invalid_form(form)
         form.save(request._request)
         return Response(
             {"detail": str(_("Si hay una cuenta con ese correo, te hemos enviado un enlace."))}
@@ -339,12 +179,12 @@ class PasswordResetKeyApi(APIView):
         responses={200: serializers.DetailOutputSerializer},
     )
     def post(self, request: Request) -> Response:
-        values = _input(serializers.PasswordResetKeyInputSerializer, request)
-        _consume(request, "reset_password_from_key")
+        values = validated_input(serializers.PasswordResetKeyInputSerializer, request)
+        consume_rate(request, "reset_password_from_key")
         uidb36, _sep, token = values["key"].partition("-")
         keys = UserTokenForm(data={"uidb36": uidb36, "key": token})
         if not keys.is_valid():
-            raise _bad_key()
+            raise bad_key()
         password = values["password"]
         form = ResetPasswordKeyForm(
             data={"password1": password, "password2": password},
@@ -352,7 +192,7 @@ class PasswordResetKeyApi(APIView):
             temp_key=token,
         )
         if not form.is_valid():
-            raise _invalid(form, {"password1": "password", "password2": "password"})
+            raise invalid_form(form, {"password1": "password", "password2": "password"})
         form.save()
         finalize_password_reset(request._request, keys.reset_user)
         return Response({"detail": str(_("Contraseña cambiada."))})
@@ -367,8 +207,8 @@ class PasswordChangeApi(APIView):
         responses={200: serializers.DetailOutputSerializer},
     )
     def post(self, request: Request) -> Response:
-        values = _input(serializers.PasswordChangeInputSerializer, request)
-        _consume(request, "change_password", user=request.user)
+        values = validated_input(serializers.PasswordChangeInputSerializer, request)
+        consume_rate(request, "change_password", user=request.user)
         new = values["new_password"]
         form = ChangePasswordForm(
             user=request.user,
@@ -379,7 +219,7 @@ class PasswordChangeApi(APIView):
             },
         )
         if not form.is_valid():
-            raise _invalid(
+            raise invalid_form(
                 form,
                 {
                     "oldpassword": "old_password",
@@ -420,8 +260,8 @@ class AccountDeleteApi(APIView):
 
     @extend_schema(request=serializers.PasswordInputSerializer, responses={204: None})
     def post(self, request: Request) -> Response:
-        values = _input(serializers.PasswordInputSerializer, request)
-        _consume(request, "reauthenticate", user=request.user)
+        values = validated_input(serializers.PasswordInputSerializer, request)
+        consume_rate(request, "reauthenticate", user=request.user)
         if not request.user.check_password(values["password"]):
             raise drf_serializers.ValidationError(
                 {"password": [str(_("La contraseña no es correcta."))]}
