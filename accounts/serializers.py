@@ -6,6 +6,7 @@ valid reset key) are allauth's forms', reported under the same field names."""
 from rest_framework import serializers
 
 from accounts.models import User
+from notices.selectors import unread_count
 
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
 
@@ -35,11 +36,25 @@ class SignupOutputSerializer(serializers.Serializer):
 
 
 class MeSerializer(serializers.ModelSerializer):
+    unread_notifications = serializers.SerializerMethodField(
+        help_text="How many of my notices are unread (the inbox: /api/v1/notifications/)."
+    )
+
     class Meta:
         model = User
-        fields = ["username", "email", "email_notifications", "pip_colour", "language"]
+        fields = [
+            "username",
+            "email",
+            "email_notifications",
+            "pip_colour",
+            "language",
+            "unread_notifications",
+        ]
         read_only_fields = ["username"]
         extra_kwargs = {"email": {"max_length": EMAIL_MAX_LENGTH}}
+
+    def get_unread_notifications(self, user: User) -> int:
+        return unread_count(user)
 
 
 class EmailInputSerializer(serializers.Serializer):

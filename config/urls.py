@@ -35,11 +35,13 @@ urlpatterns = [
     path("api/v1/docs/", swagger_ui, name="api-docs"),
     path("api/v1/", include("accounts.api_urls")),
     path("api/v1/", include("tables.api_urls")),
+    path("api/v1/", include("notices.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     # Django's set_language, which also saves a signed-in player's language.
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("tables.help_urls")),
+    path("", include("notices.urls")),
     path("", include("tables.urls")),
 ]
 

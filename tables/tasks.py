@@ -1,13 +1,14 @@
-"""Background work (Celery): bot turns, the absence and idle sweeps, and e-mails.
+"""Background work (Celery): bot turns, the absence, idle and reminder sweeps. The
+players' notices and their e-mails are ``notices.tasks``.
 
 Tasks take ids (and the version they were scheduled for), re-read, and call
 ``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
 retried task never acts twice, and e-mails are recorded per recipient
-(``EmailDelivery``), so a retry sends only what has not gone out. Every task retries, with
-exponential backoff, on a transient database or broker error (``core.faults.TASK_RETRY``;
-the e-mail tasks on SMTP connection errors too). The sweeps run from Celery beat
-(``CELERY_BEAT_SCHEDULE``, kept in the database by django-celery-beat so moderators can
-tune it in the admin).
+(``EmailDelivery``, by ``notices.email``), so a retry sends only what has not gone out.
+Every task retries, with exponential backoff, on a transient database or broker error
+(``core.faults.TASK_RETRY``; the reminder sweep on SMTP connection errors too). The
+sweeps run from Celery beat (``CELERY_BEAT_SCHEDULE``, kept in the database by
+django-celery-beat so moderators can tune it in the admin).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
-from tables import notifications, services
+from notices.services import record_reminder
+from notices.tasks import send_what_is_due
+from tables import services
 from tables.models import Table
 
 logger = logging.getLogger(__name__)
@@ -31,7 +34,7 @@ SWEEP_BATCH = 200
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
 #: The e-mail tasks also retry when the SMTP server cannot be reached (an ``OSError``); a
-#: refused address is not an error there (``notifications``: recorded as failed).
+#: refused address is not an error there (``notices.email``: recorded as failed).
 MAIL_RETRY = (*TASK_RETRY, OSError)
 
 
@@ -122,10 +125,13 @@ def sweep_move_requests() -> int:
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
-    """E-mail the player to move when ``REMINDER_SECONDS`` of their time are left, once
-    per turn: the delivery is recorded per turn (``notifications.send_reminder``), then the
-    turn is marked with ``reminded_version`` so later sweeps skip it. A sweep that dies in
-    between is safe to run again. Returns how many reminders went out."""
+    """Remind the player to move when ``REMINDER_SECONDS`` of their time are left (R27),
+    once per turn: the turn's ``reminder`` notice is written (once per turn:
+    ``notices.services.record_reminder``), the turn is marked with ``reminded_version`` so
+    later sweeps skip it, and each person reminded gets one e-mail covering every table
+    reminded in this sweep (recorded per recipient and table). A sweep that dies in between
+    is safe to run again: the next one sends what is still pending. Returns how many
+    reminder notices were written."""
     now = timezone.now()
     soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
     due = (
@@ -134,21 +140,11 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
         .values_list("pk", "version")
         .order_by("deadline")[:batch]
     )
-    sent = 0
+    written = []
     for table_id, version in list(due):
-        sent += notifications.send_reminder(table_id, version)
+        notice = record_reminder(table_id=table_id, version=version, now=now)
+        if notice is not None:
+            written.append(notice)
         services.reminder_mark(table_id=table_id, version=version)
-    return sent
-
-
-@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
-def send_turn_email(table_id: int, version: int) -> bool:
-    """Tell the human to move that their turn has begun, if the table is still at
-    ``version`` and they want e-mails."""
-    return notifications.send_turn(table_id, version)
-
-
-@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
-def send_match_over_emails(table_id: int) -> int:
-    """Tell every human at the table how the match ended (result and reason)."""
-    return notifications.send_match_over(table_id)
+    send_what_is_due(written, now)
+    return len(written)

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "tables",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -75,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notices.context_processors.unread_notices",
             ],
         },
     },
@@ -134,7 +136,7 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-# Play is allowed before the address is verified; notices wait for it (tables.notifications).
+# Play is allowed before the address is verified; notices wait for it (notices.services).
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
@@ -307,6 +309,21 @@ REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with
 # Links in e-mails point here (the public address of the site, no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 
+# --- Notices (notices/, docs/notices.md) ---------------------------------------------------
+# A player is at a table while a client of theirs read it this recently: no e-mail or push.
+PRESENCE_SECONDS = env_seconds("PRESENCE_SECONDS", default=120)
+# The "your turn" e-mail waits this long, then goes only if the turn is still unseen...
+TURN_EMAIL_DELAY_SECONDS = env_seconds("TURN_EMAIL_DELAY_SECONDS", default=900)
+# ...and at most one such e-mail (covering every table waiting) per player this often.
+TURN_EMAIL_MIN_INTERVAL_SECONDS = env_seconds("TURN_EMAIL_MIN_INTERVAL_SECONDS", default=21600)
+# Web Push (VAPID, RFC 8292): without both keys pushes are off and the settings switch is
+# hidden. `manage.py vapid_keys` prints a new pair. The subject is a mailto: or https: URL.
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:domino@localhost")
+# How long a push service keeps a push for a device that is off (seconds).
+PUSH_TTL_SECONDS = env_seconds("PUSH_TTL_SECONDS", default=86400)
+
 # The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
 # tables on start; moderators then see and tune them in the admin.
 CELERY_BEAT_SCHEDULE = {
@@ -315,6 +332,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
     "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
     "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
+    "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},
+    "deliver-pushes": {"task": "notices.tasks.deliver_pushes", "schedule": 60.0},
 }
 
 # --- Logging ----------------------------------------------------------------------------

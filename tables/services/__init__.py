@@ -13,7 +13,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
 - ``rematch``: a finished table's rematch, offered to the same people, accepted or declined;
 - ``reads``: a read applies what has come due first, and remembers what was seen;
-- ``deliveries``: the record of each e-mail to each person (``tables.notifications``);
+- ``deliveries``: the record of each e-mail to each person (``notices.email``);
 - ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
 
 Seating rules (who holds which seats, under which profile) are ``tables.seating``; the

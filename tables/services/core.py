@@ -101,6 +101,8 @@ def save_transition(
     Move.objects.bulk_create(new_moves)
     if ended:
         Hand.objects.bulk_update(ended, ["ended_at", "end", "winners", "points", "counts"])
+        for hand in ended if not after.is_over else ():  # the match's end says it all
+            outbox.send_on_commit(outbox.HAND_OVER_NOTICE, table.pk, hand.number)
     if before is None or before.scores != after.scores:
         for seat in seats:
             seat.score = after.scores[seat.index]
@@ -199,12 +201,13 @@ def set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) 
 
 def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) -> None:
     """Queue what follows a write, sent once it is committed (``outbox``): the bot's turn,
-    the e-mails.
+    the players' notices (``notices.tasks``: the inbox, e-mails and pushes are fed from
+    them).
 
-    No "your turn" e-mail goes to ``actor``, the person who just moved, when the turn is
+    No "your turn" notice goes to ``actor``, the person who just moved, when the turn is
     theirs again (their other hand in ``seven_plus_seven``): they are at the table."""
     if match.is_over:
-        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table.pk)
+        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table.pk)
         return
     if match.hand.is_over:
         return
@@ -213,4 +216,4 @@ def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) ->
             outbox.BOT_PLAY, table.pk, table.version, countdown=settings.BOT_DELAY_SECONDS
         )
     elif actor is None or seats[match.hand.turn].user_id != actor.pk:
-        outbox.send_on_commit(outbox.TURN_EMAIL, table.pk, table.version)
+        outbox.send_on_commit(outbox.TURN_NOTICE, table.pk, table.version)

@@ -1,6 +1,6 @@
 """The record of each e-mail to each person (``EmailDelivery``): claimed before it is
 sent, so a retried or duplicated task never sends it twice, then marked sent or failed.
-``tables.notifications`` writes the mails and asks these for every write."""
+``notices.email`` writes the mails and asks these for every write."""
 
 from __future__ import annotations
 

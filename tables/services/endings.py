@@ -126,7 +126,7 @@ def table_close_idle(
         if expire_if_overdue(table, core.table_seats(table), now):
             return False
         close_without_winner(table, now, Table.Outcome.IDLE)
-        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
+        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
     return True
 
 
@@ -137,5 +137,5 @@ def table_close_by_moderator(*, table_id: int) -> bool:
         if table.status not in core.ACTIVE:
             return False
         close_without_winner(table, timezone.now(), Table.Outcome.MODERATOR)
-        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, table_id)
+        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
     return True

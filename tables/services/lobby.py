@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from dominoes import advance, new_match, new_seed
 from dominoes.rules import CLASSIC, PROFILES, Rules
+from notices.services import arrived
 from tables.errors import (
     already_seated,
     invite_not_found,
@@ -32,7 +33,7 @@ from tables.seating import (
     new_invite_token,
     offered_profiles,
 )
-from tables.services import core
+from tables.services import core, outbox
 
 
 def table_create(
@@ -70,6 +71,7 @@ def table_create(
         )
         seat_rows = _seat_rows(table, profile, creator, others, now)
         Seat.objects.bulk_create(seat_rows)
+        arrived(user_id=creator.pk, table_id=table.pk)  # no notice while they are there
         if all(seat.bot or seat.user_id for seat in seat_rows):
             start_match(table, core.table_seats(table), now)
     return table
@@ -179,6 +181,7 @@ def seat_join(*, token: str, user) -> Seat:
             raise invite_not_found()
         if any(s.user_id == user.pk for s in seats):
             raise already_seated()
+        arrived(user_id=user.pk, table_id=table.pk)  # no notice while they are there
         seat.user = user
         seat.joined_at = now
         seat.invite_token = None
@@ -196,6 +199,7 @@ def seat_join(*, token: str, user) -> Seat:
         else:
             table.version += 1
             table.save(update_fields=["version"])
+        outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
     return seat
 
 

@@ -1,11 +1,13 @@
-"""The outbox: side effects of a write (a bot's turn, e-mails), queued by task name and
-sent once the write commits (as zulip's ``send_event_on_commit``).
+"""The outbox: side effects of a write (a bot's turn, the players' notices), queued by task
+name and sent once the write commits (as zulip's ``send_event_on_commit``).
 
 Tasks are named, not imported, so the service layer never imports ``tables.tasks`` (which
 imports the services): the name is looked up in the Celery app's registry when it is
 queued, and the task's own ``apply_async`` sends it, so ``CELERY_TASK_ALWAYS_EAGER`` (no
-broker, and the tests) still runs it inline. ``tables.apps`` imports ``tables.tasks`` so the
-registry knows them in every process, the web one included.
+broker, and the tests) still runs it inline. ``tables.apps`` and ``notices.apps`` import
+their tasks so the registry knows them in every process, the web one included. Notices
+(``notices.tasks``) are written from these tasks, and every e-mail and push is fed from
+them: no service mails directly.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
-#: The tasks the services queue (names of ``tables.tasks`` functions).
+#: The tasks the services queue (names of ``tables.tasks`` and ``notices.tasks`` functions).
 BOT_PLAY = "tables.tasks.bot_play"
-TURN_EMAIL = "tables.tasks.send_turn_email"
-MATCH_OVER_EMAILS = "tables.tasks.send_match_over_emails"
-TASK_NAMES = (BOT_PLAY, TURN_EMAIL, MATCH_OVER_EMAILS)
+TURN_NOTICE = "notices.tasks.record_turn"
+HAND_OVER_NOTICE = "notices.tasks.record_hand_over"
+MATCH_OVER_NOTICE = "notices.tasks.record_match_over"
+SEAT_TAKEN_NOTICE = "notices.tasks.record_seat_taken"
+TASK_NAMES = (BOT_PLAY, TURN_NOTICE, HAND_OVER_NOTICE, MATCH_OVER_NOTICE, SEAT_TAKEN_NOTICE)
 
 
 def send_on_commit(name: str, *args, **options) -> None:

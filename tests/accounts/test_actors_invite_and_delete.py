@@ -79,8 +79,9 @@ def test_carol_verifies_on_another_device_and_signs_in(client, alice):
 
 
 def test_dave_deletes_his_account_in_the_middle_of_a_four_seat_match(
-    api_client_for, django_capture_on_commit_callbacks, alice, bob, carol, dave
+    api_client_for, django_capture_on_commit_callbacks, alice, bob, carol, dave, settings
 ):
+    settings.PRESENCE_SECONDS = 0  # nobody is at the table: everyone is told by e-mail
     User.objects.filter(pk=dave.pk).update(email_notifications=True)
     earlier = seat_friends(alice, [dave])
     table_services.table_abandon(table_id=earlier.pk, user=alice)

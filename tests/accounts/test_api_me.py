@@ -14,6 +14,7 @@ def test_it_returns_the_callers_profile(api_client_for, alice):
         "email_notifications": True,
         "pip_colour": "coloured",
         "language": "es",
+        "unread_notifications": 0,
     }
 
 

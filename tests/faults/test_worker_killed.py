@@ -6,7 +6,7 @@ e-mail batch.
   plays it once, and the Move rows replay to the snapshot.
 - The same, in this process, at each point of ``bot_play`` (before the lock, before the
   commit, after the commit): re-running the task applies the turn exactly once.
-- An e-mail batch (``send_match_over_emails``) killed between two recipients, during a
+- An e-mail batch (``notices.tasks.record_match_over``) killed between two recipients, during a
   send (the SMTP connection drops) and just after a send (before it is recorded): run
   again, every recipient gets the e-mail exactly once.
 """
@@ -22,7 +22,9 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 from django.utils import timezone
 
-from tables import notifications, services, tasks
+from notices import email
+from notices import tasks as notice_tasks
+from tables import services, tasks
 from tables.models import EmailDelivery, Move, Table
 from tables.services import core, outbox
 from tests.faults.processes import (
@@ -183,6 +185,7 @@ def test_an_e_mail_batch_killed_at_any_point_reaches_each_recipient_once(
     alice, bob, mallory, carol, monkeypatch, settings, point
 ):
     settings.EMAIL_BACKEND = f"{__name__}._Smtp"
+    settings.PRESENCE_SECONDS = 0  # nobody counts as at the table: everyone is mailed
     row = human_table(alice, bob, mallory, carol)
     services.table_abandon(table_id=row.pk, user=bob)
     mail.outbox.clear()
@@ -190,18 +193,18 @@ def test_an_e_mail_batch_killed_at_any_point_reaches_each_recipient_once(
     second = people[1]
 
     if point == "between_recipients":
-        real = notifications._deliver
+        real = email.deliver
         calls = []
 
-        def dies_before_the_second(table, user, *args):
-            calls.append(user.pk)
+        def dies_before_the_second(user_id, *args):
+            calls.append(user_id)
             if len(calls) == 2:
                 raise WorkerKilled(point)
-            return real(table, user, *args)
+            return real(user_id, *args)
 
-        monkeypatch.setattr(notifications, "_deliver", dies_before_the_second)
+        monkeypatch.setattr(email, "deliver", dies_before_the_second)
         with pytest.raises(WorkerKilled):
-            tasks.send_match_over_emails.apply(args=(row.pk,))
+            notice_tasks.record_match_over.apply(args=(row.pk,))
         monkeypatch.undo()
     elif point == "during_a_send":
         _Smtp.FAULT["drop"] = second.email  # the task retries (OSError), the rest follow
@@ -215,11 +218,11 @@ def test_an_e_mail_batch_killed_at_any_point_reaches_each_recipient_once(
 
         monkeypatch.setattr(EmailDelivery, "save", dies_before_recording)
         with pytest.raises(WorkerKilled):
-            tasks.send_match_over_emails.apply(args=(row.pk,))
+            notice_tasks.record_match_over.apply(args=(row.pk,))
         monkeypatch.undo()
 
-    tasks.send_match_over_emails.apply(args=(row.pk,), throw=False)  # the task runs again
-    tasks.send_match_over_emails.apply(args=(row.pk,))  # and once more, a duplicate
+    notice_tasks.record_match_over.apply(args=(row.pk,), throw=False)  # the task runs again
+    notice_tasks.record_match_over.apply(args=(row.pk,))  # and once more, a duplicate
     received = sorted(address for message in mail.outbox for address in message.to)
     assert received == sorted(user.email for user in people)
     assert not _Smtp.FAULT

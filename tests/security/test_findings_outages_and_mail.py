@@ -21,7 +21,10 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.utils import timezone
 
 from core.throttling import ScopedWriteRateThrottle
-from tables import models, notifications, services, tasks
+from notices import email
+from notices import services as notice_services
+from notices import tasks as notice_tasks
+from tables import models, services, tasks
 from tables.models import Move, Seat, Table
 from tests.support.api import play_one, table, token_client
 from tests.support.broker import recording_apply_async
@@ -126,6 +129,7 @@ class RefusingBackend(EmailBackend):
 @pytest.fixture
 def refusing_mail(settings):
     settings.EMAIL_BACKEND = f"{__name__}.RefusingBackend"
+    settings.PRESENCE_SECONDS = 0  # nobody counts as at the table: every notice is mailed
     REFUSED.clear()
     yield REFUSED
     REFUSED.clear()
@@ -144,8 +148,8 @@ def test_finding_5_a_refused_address_does_not_resend_the_match_over_mail_to_the_
     mail.outbox.clear()
     refusing_mail.add(bob.email)
 
-    tasks.send_match_over_emails.apply(args=(row.pk,))
-    tasks.send_match_over_emails.apply(args=(row.pk,))  # a duplicate task, too
+    notice_tasks.record_match_over.apply(args=(row.pk,))
+    notice_tasks.record_match_over.apply(args=(row.pk,))  # a duplicate task, too
 
     assert len(_to(alice)) == 1
     assert len(_to(mallory)) == 1
@@ -161,10 +165,12 @@ def test_finding_5_a_refused_address_does_not_resend_the_match_over_mail_to_the_
 def test_finding_5_the_turn_and_reminder_mails_go_once_per_turn(alice, bob, refusing_mail):
     row = fresh(human_table(alice, bob).pk)
     mail.outbox.clear()
-    for _ in range(3):  # a retried or duplicated task
-        tasks.send_turn_email.apply(args=(row.pk, row.version))
-        notifications.send_reminder(row.pk, row.version)
     to_move = Seat.objects.get(table_id=row.pk, index=row.turn_seat).user
+    due = timezone.now() + timedelta(seconds=960)  # the turn e-mail's delay has passed
+    for _ in range(3):  # a retried or duplicated task
+        notice_tasks.record_turn.apply(args=(row.pk, row.version))
+        notice_services.record_reminder(table_id=row.pk, version=row.version)
+        email.deliver(to_move.pk, due)
     assert len(mail.outbox) == 2, [m.subject for m in mail.outbox]
     assert all(message.to == [to_move.email] for message in mail.outbox)
     kinds = set(models.EmailDelivery.objects.filter(table_id=row.pk).values_list("kind", "status"))
@@ -178,9 +184,11 @@ def test_finding_5_the_turn_and_reminder_mails_go_once_per_turn(alice, bob, refu
     assert response.status_code == 200
     moved = fresh(row.pk)
     assert moved.turn_seat is not None
-    result = tasks.send_turn_email.apply(args=(row.pk, moved.version))
-    assert result.get() is False
-    tasks.send_turn_email.apply(args=(row.pk, moved.version))
+    notice_tasks.record_turn.apply(args=(row.pk, moved.version))
+    due = timezone.now() + timedelta(seconds=960)
+    assert email.deliver(other.pk, due) == 0
+    notice_tasks.record_turn.apply(args=(row.pk, moved.version))
+    assert email.deliver(other.pk, due) == 0
     failed = models.EmailDelivery.objects.get(table_id=row.pk, kind="turn", key=str(moved.version))
     assert (failed.recipient_id, failed.status) == (other.pk, "failed")
     assert _to(other) == []

@@ -23,7 +23,10 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
 
-from tables import notifications, selectors, services, tasks
+from notices import email
+from notices import services as notice_services
+from notices import tasks as notice_tasks
+from tables import selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Seat, Table
 from tables.services import core
@@ -167,12 +170,13 @@ def test_finding_8_three_hundred_reads_with_the_worker_down_queue_one_bot_task(
 
 
 @pytest.mark.django_db
-def test_finding_9_the_turn_mail_is_sent_after_a_dropped_database_connection(
-    alice, bob, monkeypatch
+def test_finding_9_the_turn_notice_is_written_after_a_dropped_database_connection(
+    alice, bob, monkeypatch, settings
 ):
+    settings.PRESENCE_SECONDS = 0  # nobody counts as at the table: the turn is mailed
     row = fresh(human_table(alice, bob).pk)
     mail.outbox.clear()
-    real = notifications._turn_seat
+    real = notice_services._seats
     calls = []
 
     def drops_once(table):
@@ -181,11 +185,13 @@ def test_finding_9_the_turn_mail_is_sent_after_a_dropped_database_connection(
             raise OperationalError("terminating connection due to administrator command")
         return real(table)
 
-    monkeypatch.setattr(notifications, "_turn_seat", drops_once)
+    monkeypatch.setattr(notice_services, "_seats", drops_once)
     # throw=False: inline, a retry is run at once instead of raised (Celery's apply).
-    result = tasks.send_turn_email.apply(args=(row.pk, row.version), throw=False)
+    result = notice_tasks.record_turn.apply(args=(row.pk, row.version), throw=False)
     assert result.get() is True
     assert len(calls) == 2
+    to_move = Seat.objects.get(table_id=row.pk, index=row.turn_seat).user
+    assert email.deliver(to_move.pk, timezone.now() + timedelta(seconds=960)) == 1
     assert len(mail.outbox) == 1
 
 
@@ -193,9 +199,10 @@ def test_finding_9_every_task_retries_transient_database_and_broker_errors():
     from django.db import InterfaceError
     from kombu.exceptions import OperationalError as BrokerError
 
-    for name in dir(tasks):
-        task = getattr(tasks, name)
-        if not hasattr(task, "apply_async") or not task.name.startswith("tables.tasks."):
+    every = [(module, name) for module in (tasks, notice_tasks) for name in dir(module)]
+    for module, name in every:
+        task = getattr(module, name)
+        if not hasattr(task, "apply_async") or not task.name.startswith(module.__name__):
             continue
         retried = tuple(getattr(task, "autoretry_for", ()))
         for error in (OperationalError, InterfaceError, BrokerError):

@@ -1,11 +1,12 @@
 """Two bots of the same kind at one table get distinct names everywhere: "Nino" and
 "Nino II" in the API's players (so the page's team names and log) and in the match-over
-e-mail (issue 16); one bot holding both hands of a pair (seven_plus_seven) is one name."""
+notice, which feeds the e-mail (issue 16); one bot holding both hands of a pair
+(seven_plus_seven) is one name."""
 
 import pytest
-from django.core import mail
 
-from tables import notifications, services
+from notices.models import Notification
+from tables import services
 from tables.seating import bot_name
 from tests.support.api import create_table, table
 
@@ -23,15 +24,13 @@ def test_the_api_names_two_ninos_apart(api_client_for, alice):
     assert names == ["alice", "Nino", "Nino II", "Garabato"]
 
 
-def test_the_match_over_mail_lists_both_ninos(alice):
-    alice.email = "alice@example.com"
-    alice.save()
-    created = services.table_create(creator=alice, seats=3, target=50, others=["nino", "nino"])
-    services.table_abandon(table_id=created.pk, user=alice)
-    mail.outbox.clear()
-    assert notifications.send_match_over(created.pk) == 1
-    body = mail.outbox[0].body
-    assert "- Nino: " in body and "- Nino II: " in body
+def test_the_match_over_notice_lists_both_ninos(alice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        created = services.table_create(creator=alice, seats=3, target=50, others=["nino", "nino"])
+        services.table_abandon(table_id=created.pk, user=alice)
+    notice = Notification.objects.get(recipient=alice, table_id=created.pk, kind="match_over")
+    assert notice.payload["players"] == ["alice", "Nino", "Nino II"]
+    assert set(notice.payload["others"]) == {"Nino", "Nino II"}
 
 
 def test_one_nino_holding_both_hands_of_a_pair_is_one_name(api_client_for, alice):

@@ -8,6 +8,7 @@ import pytest
 from celery import current_app
 from celery.exceptions import NotRegistered
 
+from notices import tasks as notice_tasks
 from tables import tasks
 from tables.services import outbox
 
@@ -15,10 +16,12 @@ from tables.services import outbox
 def test_every_name_the_outbox_sends_is_a_registered_task():
     for name in outbox.TASK_NAMES:
         assert current_app.tasks[name].name == name
-    assert {outbox.BOT_PLAY, outbox.TURN_EMAIL, outbox.MATCH_OVER_EMAILS} == {
+    assert set(outbox.TASK_NAMES) == {
         tasks.bot_play.name,
-        tasks.send_turn_email.name,
-        tasks.send_match_over_emails.name,
+        notice_tasks.record_turn.name,
+        notice_tasks.record_hand_over.name,
+        notice_tasks.record_match_over.name,
+        notice_tasks.record_seat_taken.name,
     }
 
 
@@ -35,10 +38,12 @@ def test_a_queued_task_is_sent_after_the_commit_only(
 ):
     sent = []
     monkeypatch.setattr(
-        tasks.send_match_over_emails, "apply_async", lambda args, **options: sent.append(args)
+        notice_tasks.record_match_over,
+        "apply_async",
+        lambda args, **options: sent.append(args),
     )
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        outbox.send_on_commit(outbox.MATCH_OVER_EMAILS, 7)
+        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, 7)
         assert sent == []
     assert len(callbacks) == 1
     callbacks[0]()

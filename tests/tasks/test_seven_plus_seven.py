@@ -3,10 +3,10 @@ seats of a pair: alice at 0 and 2, bob at 1 and 3.
 
 - Absence (R27): each turn of either hand has its own 48 hours; running out loses the
   pair's match, and the absent person's later move is ``turn_expired``.
-- "Your turn" e-mails go to the person whose hand is to act, never to the person who
-  has just moved (their other hand's turn after the rivals pass: they are at the table);
-  the reminder goes to the holder of the hand on turn; the match-over e-mail goes once
-  to each person.
+- "Your turn" notices go to the person whose hand is to act, naming that hand, never to
+  the person who has just moved (their other hand's turn after the rivals pass: they are
+  at the table); the reminder goes to the holder of the hand on turn; the match-over
+  notice goes once to each person.
 """
 
 import random
@@ -14,6 +14,7 @@ import random
 import pytest
 from django.core import mail
 
+from notices.models import Notification
 from tables import services, tasks
 from tables.models import Seat, Table
 from tests.support.api import play_one, table
@@ -78,36 +79,37 @@ def test_absence_on_either_hand_loses_the_pair(clock, api_client_for, run_tasks,
     assert absent_user in (alice, bob)
 
 
-def test_turn_mails_go_to_the_hand_on_turn_never_to_who_just_moved(
+def test_turn_notices_go_to_the_hand_on_turn_never_to_who_just_moved(
     api_client_for, run_tasks, alice, bob
 ):
     table_id, clients, users = _alice_and_bob(api_client_for, run_tasks, alice, bob)
     first_turn = fresh(table_id).turn_seat
-    assert [m.to for m in mail.outbox] == [[users[first_turn].email]]
+    (first,) = Notification.objects.filter(kind="your_turn")
+    assert first.recipient == users[first_turn]
+    assert first.payload["hand_seat"] == first_turn + 1  # two hands: it names the one to play
     rng = random.Random(11)
-    mails = quiet = 0
+    notices = quiet = 0
     for _ in range(120):
         state = table(clients[0], table_id)
-        if state["status"] != "playing" or (quiet and mails > 2):
+        if state["status"] != "playing" or (quiet and notices > 2):
             break
         turn = state["turn_seat"]
         mover = table(clients[turn], table_id)
-        mail.outbox.clear()
+        last = Notification.objects.order_by("-pk").values_list("pk", flat=True).first()
         with run_tasks():
             assert play_one(clients[turn], mover, rng).status_code == 200
         row = fresh(table_id)
         if row.turn_seat is None or row.status != "playing":
             continue  # the match is over
-        sent = [m.to for m in mail.outbox]
+        new = list(Notification.objects.filter(pk__gt=last, kind="your_turn"))
         if users[row.turn_seat] == users[turn]:
-            assert sent == [], "no mail to the player who has just moved"
+            assert new == [], "no notice to the player who has just moved"
             quiet += 1
         else:
-            assert sent == [[users[row.turn_seat].email]]
-            # Two hands: the mail names the one to play.
-            assert f"Juega tu mano del asiento {row.turn_seat + 1}." in mail.outbox[0].body
-            mails += 1
-    assert mails > 0 and quiet > 0  # both cases happened (the rivals passed at least once)
+            assert [n.recipient for n in new] == [users[row.turn_seat]]
+            assert new[0].payload["hand_seat"] == row.turn_seat + 1
+            notices += 1
+    assert notices > 0 and quiet > 0  # both cases happened (the rivals passed at least once)
 
 
 def test_the_reminder_goes_to_the_holder_of_the_hand_on_turn(
@@ -124,17 +126,23 @@ def test_the_reminder_goes_to_the_holder_of_the_hand_on_turn(
     assert f"Juega tu mano del asiento {row.turn_seat + 1}." in mail.outbox[0].body
 
 
-def test_the_match_over_mail_goes_once_to_each_person(api_client_for, run_tasks, alice, bob):
+def test_the_match_over_notice_goes_once_to_each_person(
+    clock, api_client_for, run_tasks, alice, bob
+):
     table_id, clients, _users = _alice_and_bob(api_client_for, run_tasks, alice, bob)
     mail.outbox.clear()
+    clock.move_to(T0 + 5 * MINUTE)  # bob, who sat down at T0, is away now
 
     with run_tasks():
         assert clients[0].post(f"/api/v1/tables/{table_id}/abandon/").status_code == 200
 
-    assert sorted(m.to[0] for m in mail.outbox) == [alice.email, bob.email]
-    for message in mail.outbox:
-        assert message.body.count("- alice:") == 1 and message.body.count("- bob:") == 1
-        assert "Ganadores: bob." in message.body
+    over = Notification.objects.filter(table_id=table_id, kind="match_over")
+    assert sorted(over.values_list("recipient__username", flat=True)) == ["alice", "bob"]
+    # alice left from the table (she is there): only bob is mailed, once, names once.
+    (message,) = mail.outbox
+    assert message.to == [bob.email]
+    assert message.body.count("- alice:") == 1 and message.body.count("- bob:") == 1
+    assert "Ganadores: bob." in message.body
 
 
 def test_bots_at_the_rival_seats_never_time_out_and_alice_is_on_the_clock(

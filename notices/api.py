@@ -1,0 +1,191 @@
+"""The notices API under /api/v1/: the inbox (paginated, ``?unread=1``), marking read, and
+the notice preferences. Always the caller's own."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import APIException, NotFound
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from notices import selectors, services
+from notices.forms import time_zone_choices
+from notices.models import NoticePreferences, Notification
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    """One notice: its kind, table, when, whether read, the sentence in the request's
+    language (``text``), the table's page (``path``) and its public facts (``payload``)."""
+
+    text = serializers.SerializerMethodField()
+    path = serializers.SerializerMethodField()
+    read = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "table", "created_at", "read", "read_at", "text", "path", "payload"]
+
+    def get_text(self, notice: Notification) -> str:
+        return selectors.describe(notice)
+
+    def get_path(self, notice: Notification) -> str:
+        return f"/mesas/{notice.table_id}/"
+
+    def get_read(self, notice: Notification) -> bool:
+        return notice.read_at is not None
+
+
+class InboxPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class NotificationListApi(APIView):
+    """``GET``: my notices, newest first, 20 a page (``?page=``, ``?page_size=`` up to
+    100); ``?unread=1`` only the unread ones."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("unread", OpenApiTypes.BOOL, required=False)],
+        responses=NotificationSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        unread = request.query_params.get("unread", "") in ("1", "true", "yes")
+        pages = InboxPagination()
+        page = pages.paginate_queryset(selectors.inbox(request.user, unread=unread), request)
+        return pages.get_paginated_response(NotificationSerializer(page, many=True).data)
+
+
+class ReadInputSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=500
+    )
+    table = serializers.IntegerField(min_value=1, required=False)
+
+    def validate(self, data: dict) -> dict:
+        if ("ids" in data) == ("table" in data):
+            raise serializers.ValidationError("Give either 'ids' or 'table'.")
+        return data
+
+
+class NotificationReadApi(APIView):
+    """``POST {"ids": [...]}`` or ``{"table": id}``: mark those notices of mine read.
+    Answers how many changed and the unread count left."""
+
+    @extend_schema(request=ReadInputSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        data = ReadInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        marked = services.notifications_read(
+            user=request.user,
+            ids=data.validated_data.get("ids"),
+            table_id=data.validated_data.get("table"),
+        )
+        return Response({"marked": marked, "unread": selectors.unread_count(request.user)})
+
+
+class NoticePreferencesSerializer(serializers.ModelSerializer):
+    """Per kind and channel (``email_*``, ``push_*``; the inbox always gets every notice),
+    the IANA ``time_zone`` and the quiet hours (``"HH:MM"`` local time, both or neither:
+    ``null`` for none)."""
+
+    time_zone = serializers.ChoiceField(choices=time_zone_choices())
+
+    class Meta:
+        model = NoticePreferences
+        fields = list(NoticePreferences.EDITABLE)
+
+    def validate(self, data: dict) -> dict:
+        start = data.get("quiet_start", getattr(self.instance, "quiet_start", None))
+        end = data.get("quiet_end", getattr(self.instance, "quiet_end", None))
+        if (start is None) != (end is None):
+            raise serializers.ValidationError(
+                {"quiet_end": ["Give both quiet hours, or neither."]}, code="quiet_hours"
+            )
+        return data
+
+
+class NoticePreferencesApi(APIView):
+    """``GET``: my notice preferences. ``PATCH``: change some of them (unknown fields are
+    ignored; a bad value is 400 ``invalid`` and changes nothing)."""
+
+    @extend_schema(responses=NoticePreferencesSerializer)
+    def get(self, request: Request) -> Response:
+        preferences = services.preferences_for(request.user)
+        return Response(NoticePreferencesSerializer(preferences).data)
+
+    @extend_schema(
+        request=NoticePreferencesSerializer(partial=True), responses=NoticePreferencesSerializer
+    )
+    def patch(self, request: Request) -> Response:
+        preferences = services.preferences_for(request.user)
+        data = NoticePreferencesSerializer(preferences, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        preferences = services.preferences_update(
+            user=request.user, changes=dict(data.validated_data)
+        )
+        return Response(NoticePreferencesSerializer(preferences).data)
+
+
+class PushSubscriptionSerializer(serializers.Serializer):
+    """The browser's ``PushSubscription.toJSON()``: ``endpoint`` and ``keys`` (``p256dh``,
+    ``auth``, base64url)."""
+
+    class KeysSerializer(serializers.Serializer):
+        p256dh = serializers.RegexField(r"^[A-Za-z0-9_-]{80,100}={0,2}$")
+        auth = serializers.RegexField(r"^[A-Za-z0-9_-]{16,32}={0,2}$")
+
+    endpoint = serializers.URLField(max_length=1000)
+    keys = KeysSerializer()
+
+
+class PushEndpointSerializer(serializers.Serializer):
+    endpoint = serializers.URLField(max_length=1000)
+
+
+class PushSubscriptionApi(APIView):
+    """``POST``: this device's Web Push subscription (one per device: the same
+    ``endpoint`` again replaces it); 201. ``DELETE {"endpoint": ...}``: forget it; 204,
+    404 ``not_found`` when it is not one of mine. 404 ``push_disabled`` on a server with
+    no VAPID keys."""
+
+    @extend_schema(request=PushSubscriptionSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        _require_push()
+        data = PushSubscriptionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        keys = data.validated_data["keys"]
+        services.push_subscribe(
+            user=request.user,
+            endpoint=data.validated_data["endpoint"],
+            p256dh=keys["p256dh"],
+            auth=keys["auth"],
+        )
+        return Response({"endpoint": data.validated_data["endpoint"]}, status=201)
+
+    @extend_schema(request=PushEndpointSerializer, responses={204: None})
+    def delete(self, request: Request) -> Response:
+        data = PushEndpointSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if not services.push_unsubscribe(
+            endpoint=data.validated_data["endpoint"], user=request.user
+        ):
+            raise NotFound()
+        return Response(status=204)
+
+
+class PushDisabled(APIException):
+    status_code = 404
+    code = "push_disabled"
+    default_detail = _("Este servidor no envía avisos a dispositivos.")
+
+
+def _require_push() -> None:
+    if not (settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY):
+        raise PushDisabled()

@@ -1,0 +1,246 @@
+"""The e-mail channel, fed from ``Notification`` rows whose ``email`` is ``pending``.
+
+``deliver(user_id)`` sends what is due for one person, in their language, plain text and
+HTML, with a one-click unsubscribe link and the ``List-Unsubscribe`` /
+``List-Unsubscribe-Post`` headers (RFC 8058):
+
+- every "your turn" notice still valid (the table still at that turn, the notice unread,
+  the player not at the table) goes in ONE e-mail naming each table and its deadline, at
+  most one such e-mail per ``TURN_EMAIL_MIN_INTERVAL_SECONDS`` (the rest wait);
+- the deadline reminders (R27) due now go in one e-mail, always (not held by quiet hours
+  or the interval);
+- each match's end goes in its own e-mail.
+
+Outside the reminder, nothing goes during the player's quiet hours: it stays pending and
+the beat task (``notices.tasks.deliver_emails``) sends it once they end. Rows are claimed
+(``sending``) under a row lock before anything is sent, so a retried or duplicated task
+never sends twice; a refused address is recorded as ``failed``; any other failure puts the
+claim back and is raised, for the task to retry. Each e-mail is also recorded per table
+and recipient as an ``EmailDelivery`` (``tables.services.deliveries``), the record the
+admin and the fault tests read.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from smtplib import SMTPRecipientsRefused
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.dateparse import parse_datetime
+
+from notices import services
+from notices.models import Notification
+from tables.services import deliveries
+
+logger = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+Email = Notification.Email
+
+#: ``django.core.signing`` salt of the unsubscribe links.
+UNSUBSCRIBE_SALT = "notices.unsubscribe"
+
+
+def site_url(path: str) -> str:
+    """``path`` on the public site (``SITE_URL``)."""
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def unsubscribe_token(user_id: int, kind: str) -> str:
+    """A signed token that turns off e-mails of ``kind`` for user ``user_id``."""
+    return signing.dumps([user_id, kind], salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token: str) -> tuple[int, str]:
+    """``(user_id, kind)`` from ``unsubscribe_token``; raises ``signing.BadSignature``
+    for a forged or damaged token, ``ValueError`` for a kind with no e-mail switch."""
+    user_id, kind = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if kind not in services.NoticePreferences.EMAIL_KINDS:
+        raise ValueError(kind)
+    return int(user_id), kind
+
+
+def in_quiet_hours(preferences, now: datetime) -> bool:
+    """Whether ``now`` falls in the player's quiet hours (their local time)."""
+    start, end = preferences.quiet_start, preferences.quiet_end
+    if start is None or end is None or start == end:
+        return False
+    local = now.astimezone(_zone(preferences)).time()
+    return start <= local < end if start < end else local >= start or local < end
+
+
+def _zone(preferences) -> ZoneInfo:
+    try:
+        return ZoneInfo(preferences.time_zone or "UTC")
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def _still_valid(notice: Notification, now: datetime) -> bool:
+    """A "your turn" or reminder notice is worth mailing only while that turn is on."""
+    table = notice.table
+    if table.status != "playing" or str(table.version) != notice.key:
+        return False
+    if notice.kind == Kind.YOUR_TURN:
+        return notice.read_at is None and not services.is_present(notice.recipient_id, table.pk)
+    return table.deadline is not None and table.deadline > now
+
+
+#: The hardening's per-recipient record (``tables.models.EmailDelivery``) of each kind.
+DELIVERY_KIND = {Kind.YOUR_TURN: "turn", Kind.REMINDER: "reminder", Kind.MATCH_OVER: "match_over"}
+
+
+def deliver(user_id: int, now: datetime | None = None) -> int:
+    """Send user ``user_id`` the e-mails due now; returns how many went out."""
+    now = now or timezone.now()
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        return 0
+    preferences = services.preferences_for(user)
+    messages = _claim(user, preferences, now)
+    sent = 0
+    for index, (template, kind, notices) in enumerate(messages):
+        try:
+            sent += _send_recorded(user, preferences, template, kind, notices)
+        except BaseException:
+            # Put back the claims of what has not gone out, for the task's retry.
+            rest = [n.pk for _t, _k, batch in messages[index:] for n in batch]
+            Notification.objects.filter(pk__in=rest, email=Email.SENDING).update(
+                email=Email.PENDING
+            )
+            raise
+        if kind == Kind.YOUR_TURN:
+            preferences.last_turn_email_at = now
+            preferences.save(update_fields=["last_turn_email_at"])
+    return sent
+
+
+def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notification]]]:
+    """Lock ``user``'s pending notices due by ``now``, mark the ones no longer worth an
+    e-mail ``skipped`` and the ones to send now ``sending``; returns the e-mails to send,
+    ``(template, kind, notices)``: one for every turn waiting, one for the reminders, one
+    per match that ended. What waits (quiet hours, the turn e-mails' interval) stays
+    pending."""
+    with transaction.atomic():
+        due = list(
+            Notification.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(recipient=user, email=Email.PENDING, email_due_at__lte=now)
+            .select_related("table")
+            .order_by("created_at", "pk")
+        )
+        wanted = {kind: services.wants_email(user, kind) for kind in preferences.EMAIL_KINDS}
+        skipped, batches = [], {Kind.YOUR_TURN: [], Kind.REMINDER: [], Kind.MATCH_OVER: []}
+        for notice in due:
+            if not wanted.get(notice.kind):
+                skipped.append(notice.pk)
+            elif notice.kind == Kind.MATCH_OVER or _still_valid(notice, now):
+                batches[notice.kind].append(notice)
+            else:
+                skipped.append(notice.pk)
+        if in_quiet_hours(preferences, now):
+            batches[Kind.YOUR_TURN] = batches[Kind.MATCH_OVER] = []
+        last = preferences.last_turn_email_at
+        interval = timedelta(seconds=settings.TURN_EMAIL_MIN_INTERVAL_SECONDS)
+        if last is not None and now - last < interval:
+            batches[Kind.YOUR_TURN] = []  # they wait for the interval to pass
+        claimed = [n.pk for batch in batches.values() for n in batch]
+        Notification.objects.filter(pk__in=skipped).update(email=Email.SKIPPED)
+        Notification.objects.filter(pk__in=claimed).update(email=Email.SENDING)
+    messages = []
+    if batches[Kind.YOUR_TURN]:
+        messages.append(("turns", Kind.YOUR_TURN, batches[Kind.YOUR_TURN]))
+    if batches[Kind.REMINDER]:
+        messages.append(("reminder", Kind.REMINDER, batches[Kind.REMINDER]))
+    messages += [("match_over", Kind.MATCH_OVER, [n]) for n in batches[Kind.MATCH_OVER]]
+    return messages
+
+
+def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
+    """Send one e-mail about ``notices`` (claimed), recording it per table in
+    ``EmailDelivery`` first (a table whose delivery was already recorded is left out:
+    never twice). Returns 1 when it went out, 0 when nothing was left or the server
+    refused the address (recorded ``failed``, not retried). Any other failure drops the
+    delivery claims and is raised."""
+    claims = []
+    for notice in notices:
+        delivery = deliveries.delivery_claim(
+            table=notice.table, recipient=user, kind=DELIVERY_KIND[kind], key=notice.key
+        )
+        claims.append((notice, delivery))
+    left_out = [notice.pk for notice, delivery in claims if delivery is None]
+    Notification.objects.filter(pk__in=left_out).update(email=Email.SKIPPED)
+    claims = [(notice, delivery) for notice, delivery in claims if delivery is not None]
+    if not claims:
+        return 0
+    notices = [notice for notice, _delivery in claims]
+    try:
+        _send(user, preferences, template, kind, notices)
+    except SMTPRecipientsRefused as refused:
+        for _notice, delivery in claims:
+            deliveries.delivery_refused(delivery, str(refused.recipients))
+        Notification.objects.filter(pk__in=[n.pk for n in notices]).update(email=Email.FAILED)
+        logger.warning("%s mail refused for user %s", kind, user.pk)
+        return 0
+    except BaseException:
+        for _notice, delivery in claims:
+            deliveries.delivery_release(delivery)
+        raise
+    for notice, delivery in claims:
+        deliveries.delivery_sent(delivery)
+        notice.email = Email.SENT
+        notice.channels = [*notice.channels, "email"]
+    Notification.objects.bulk_update(notices, ["email", "channels"])
+    return 1
+
+
+def _table_entry(notice: Notification, zone: ZoneInfo) -> dict:
+    payload = notice.payload
+    deadline = parse_datetime(payload["deadline"]) if payload.get("deadline") else None
+    return {
+        "id": notice.table_id,
+        "url": site_url(reverse("tables:table", args=[notice.table_id])),
+        "others": payload.get("others", []),
+        "deadline": deadline.astimezone(zone) if deadline else None,
+        "hand_seat": payload.get("hand_seat"),
+        "payload": payload,
+    }
+
+
+def _send(user, preferences, template: str, kind: str, notices: list[Notification]) -> None:
+    zone = _zone(preferences)
+    unsubscribe = site_url(reverse("notices:unsubscribe", args=[unsubscribe_token(user.pk, kind)]))
+    context = {
+        "user": user,
+        "tables": [_table_entry(notice, zone) for notice in notices],
+        "notice": notices[0],
+        "time_zone": str(zone),
+        "hours": settings.ABSENCE_SECONDS // 3600,
+        "hours_left": settings.REMINDER_SECONDS // 3600,
+        "unsubscribe_url": unsubscribe,
+        "settings_url": site_url(reverse("accounts:settings")),
+    }
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        subject = render_to_string(f"notices/email/{template}_subject.txt", context)
+        text = render_to_string(f"notices/email/{template}.txt", context)
+        html = render_to_string(f"notices/email/{template}.html", context)
+    message = EmailMultiAlternatives(
+        " ".join(subject.split()),
+        text,
+        None,
+        [user.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    message.send()

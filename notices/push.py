@@ -1,0 +1,137 @@
+"""The Web Push channel (RFC 8030 / 8291 / 8292), fed from ``Notification`` rows whose
+``push`` is ``pending``: each of the player's devices (``PushSubscription``) gets the
+notice's sentence, encrypted to the device's keys (``aes128gcm``) by ``pywebpush`` and
+signed with the site's VAPID key. A push service that answers 404 or 410 has dropped the
+subscription: it is deleted. Nothing is pushed while the player is at the table, nor in
+their quiet hours (the deadline reminder excepted): those wait for the beat task.
+
+Without ``VAPID_PUBLIC_KEY`` and ``VAPID_PRIVATE_KEY`` the channel is off: nothing is
+pushed and the settings switch is hidden. ``manage.py vapid_keys`` prints a new pair.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone, translation
+from pywebpush import WebPushException, webpush
+from requests import RequestException
+
+from notices import selectors, services
+from notices.email import in_quiet_hours
+from notices.models import Notification, PushSubscription
+
+logger = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+State = Notification.Email
+
+#: Push services answer these for a subscription that is gone (RFC 8030 §7.3).
+GONE = (404, 410)
+
+
+def configured() -> bool:
+    """Whether Web Push is on (both VAPID keys are set)."""
+    return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
+
+
+def message_for(notice: Notification) -> dict:
+    """What the device shows: ``title``, ``body`` (the notice's sentence in the player's
+    language, e.g. "Te toca en la mesa 4 (contra ana y Nino)"), ``url`` (the table's
+    page, which the click opens) and ``tag`` (one notification per table on screen).
+    Public facts only: never a tile."""
+    with translation.override(notice.recipient.language or settings.LANGUAGE_CODE):
+        body = selectors.describe(notice)
+        title = str(translation.gettext("Dominó"))
+    return {
+        "title": title,
+        "body": body,
+        "url": f"/mesas/{notice.table_id}/",
+        "tag": f"table-{notice.table_id}",
+        "kind": notice.kind,
+    }
+
+
+def mark_wanted(notice: Notification) -> None:
+    """Set a new notice's push state: ``pending`` when the player has a device, wants
+    this kind pushed and is not at the table (the reminder goes even then), else
+    ``skipped`` or nothing."""
+    if not configured() or not PushSubscription.objects.filter(user=notice.recipient).exists():
+        return
+    wanted = services.preferences_for(notice.recipient).wants("push", notice.kind)
+    present = notice.kind != Kind.REMINDER and services.is_present(
+        notice.recipient_id, notice.table_id
+    )
+    notice.push = State.PENDING if wanted and not present else State.SKIPPED
+    notice.save(update_fields=["push"])
+
+
+def deliver(notice_id: int, now: datetime | None = None) -> int:
+    """Push notice ``notice_id`` to every device of its recipient, once (claimed
+    ``sending`` first); returns to how many devices it went. In quiet hours (not for a
+    reminder) it stays pending, for the beat task. A "your turn" notice already read, or
+    whose turn moved on, is ``skipped``. A gone subscription (404/410) is deleted; any
+    other refusal is logged and that device skipped."""
+    now = now or timezone.now()
+    notice = (
+        Notification.objects.filter(pk=notice_id, push=State.PENDING)
+        .select_related("recipient", "table")
+        .first()
+    )
+    if notice is None or not configured():
+        return 0
+    preferences = services.preferences_for(notice.recipient)
+    if notice.kind != Kind.REMINDER and in_quiet_hours(preferences, now):
+        return 0
+    stale = notice.kind == Kind.YOUR_TURN and (
+        notice.read_at is not None or str(notice.table.version) != notice.key
+    )
+    with transaction.atomic():
+        claimed = Notification.objects.filter(pk=notice.pk, push=State.PENDING).update(
+            push=State.SKIPPED if stale else State.SENDING
+        )
+    if not claimed or stale:
+        return 0
+    data = json.dumps(message_for(notice), ensure_ascii=False)
+    sent = 0
+    for subscription in list(PushSubscription.objects.filter(user=notice.recipient_id)):
+        sent += _push(subscription, data, now)
+    notice.push = State.SENT if sent else State.FAILED
+    notice.channels = [*notice.channels, "push"] if sent else notice.channels
+    notice.save(update_fields=["push", "channels"])
+    return sent
+
+
+def _push(subscription: PushSubscription, data: str, now: datetime) -> int:
+    """One device: 1 when the push service took it."""
+    info = {
+        "endpoint": subscription.endpoint,
+        "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
+    }
+    try:
+        webpush(
+            subscription_info=info,
+            data=data,
+            vapid_private_key=settings.VAPID_PRIVATE_KEY,
+            vapid_claims={"sub": settings.VAPID_SUBJECT},
+            ttl=settings.PUSH_TTL_SECONDS,
+            content_encoding="aes128gcm",
+            timeout=10,
+        )
+    except WebPushException as refused:
+        status = getattr(refused.response, "status_code", None)
+        if status in GONE:
+            services.push_unsubscribe(endpoint=subscription.endpoint)
+            logger.info("push subscription %s gone (%s): deleted", subscription.pk, status)
+        else:
+            logger.warning("push to subscription %s refused: %s", subscription.pk, status)
+        return 0
+    except RequestException:  # the push service cannot be reached: this device misses it
+        logger.warning("push service of subscription %s unreachable", subscription.pk)
+        return 0
+    services.push_delivered(subscription_id=subscription.pk, now=now)
+    return 1

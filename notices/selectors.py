@@ -1,0 +1,81 @@
+"""Reading notices: the inbox, the unread count, and a notice's sentence in the active
+language (the inbox, the API and the push all say the same)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from notices.models import Notification
+from tables.models import Table
+
+Kind = Notification.Kind
+
+
+def inbox(user, *, unread: bool = False) -> QuerySet[Notification]:
+    """``user``'s notices, newest first; only the unread ones with ``unread``."""
+    rows = Notification.objects.filter(recipient=user)
+    if unread:
+        rows = rows.filter(read_at__isnull=True)
+    return rows.order_by("-created_at", "-pk")
+
+
+def unread_count(user) -> int:
+    """How many of ``user``'s notices are unread (0 when signed out)."""
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
+
+
+def names(items: list[str]) -> str:
+    """``["ana", "Nino", "bob"]`` -> ``"ana, Nino y bob"`` (``and`` in English)."""
+    items = [item for item in items if item]
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(first)s y %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def outcome_label(outcome: str) -> str:
+    """The translated reason a match ended (``Table.Outcome``)."""
+    return str(dict(Table.Outcome.choices).get(outcome, outcome))
+
+
+def score_lines(payload: dict) -> list[tuple[str, int]]:
+    """``(name, score)`` once per player seated (a two-hand player once)."""
+    pairs = zip(payload.get("players", []), payload.get("scores", []), strict=False)
+    return list(dict.fromkeys((name, score) for name, score in pairs if name))
+
+
+def describe(notice: Notification) -> str:
+    """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4
+    (contra ana y Nino)". Public facts only: never a tile."""
+    facts = notice.payload
+    values = {"id": notice.table_id, "others": names(facts.get("others", []))}
+    if notice.kind == Kind.YOUR_TURN:
+        if values["others"]:
+            return _("Te toca en la mesa %(id)s (contra %(others)s)") % values
+        return _("Te toca en la mesa %(id)s") % values
+    if notice.kind == Kind.REMINDER:
+        deadline = parse_datetime(facts["deadline"]) if facts.get("deadline") else None
+        values["deadline"] = date_format(deadline, "DATETIME_FORMAT") if deadline else ""
+        return _("Se acaba tu tiempo en la mesa %(id)s: juega antes del %(deadline)s") % values
+    if notice.kind == Kind.HAND_OVER:
+        values |= {"hand": facts.get("hand"), "winners": names(facts.get("winners", []))}
+        values["points"] = facts.get("points") or 0
+        if values["winners"]:
+            return (
+                _("Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s suma %(points)s")
+                % values
+            )
+        return _("Terminó la mano %(hand)s de la mesa %(id)s, sin puntos") % values
+    if notice.kind == Kind.MATCH_OVER:
+        values["why"] = outcome_label(facts.get("outcome", ""))
+        if facts.get("won"):
+            return _("¡Ganaste la partida de la mesa %(id)s! (%(why)s)") % values
+        return _("Terminó la partida de la mesa %(id)s (%(why)s)") % values
+    if notice.kind == Kind.FRIEND_JOINED:
+        values["name"] = facts.get("joined", "")
+        return _("%(name)s se sentó a la mesa %(id)s") % values
+    return _("Empezó la partida de la mesa %(id)s (con %(others)s)") % values

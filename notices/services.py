@@ -1,0 +1,352 @@
+"""Every write of a notice goes through here: writing the rows for what happened at a
+table, marking them read, recording presence, and the e-mail channel's claims.
+
+The table services never call these directly for an event: they queue a task by name once
+their write commits (``tables.services.outbox``), and the task (``notices.tasks``) calls
+one of the ``record_*`` functions below, which re-read the table. The one exception is a
+read of a table (``table_seen``), which is a read's own side effect.
+
+A notice's payload holds public facts only (table, seat names, scores, what happened),
+never a tile (R31).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.selectors import verified_email
+from core.faults import CACHE_ERRORS
+from dominoes import match_from_dict
+from notices.models import NoticePreferences, Notification, PushSubscription
+from tables.models import Hand, Seat, Table
+from tables.seating import holds_two_hands, player_name
+
+logger = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+Email = Notification.Email
+
+
+# --- presence -----------------------------------------------------------------------------
+
+
+def _presence_key(user_id: int, table_id: int) -> str:
+    return f"notices:present:{user_id}:{table_id}"
+
+
+def is_present(user_id: int, table_id: int, now: datetime | None = None) -> bool:
+    """Whether a client of user ``user_id`` read table ``table_id`` within the last
+    ``PRESENCE_SECONDS`` (the cache keeps the time of the last read)."""
+    try:
+        seen = cache.get(_presence_key(user_id, table_id))
+    except CACHE_ERRORS:  # the cache is away: nobody counts as present, notices go out
+        logger.warning("presence unknown: the cache did not answer")
+        return False
+    now = now or timezone.now()
+    return seen is not None and 0 <= now.timestamp() - seen < settings.PRESENCE_SECONDS
+
+
+def arrived(*, user_id: int, table_id: int) -> None:
+    """User ``user_id`` is at table ``table_id`` now (they created it or sat down at it):
+    present for ``PRESENCE_SECONDS``, so the first turn, which begins as their write
+    commits, is not mailed or pushed to them. One cache write; never fails a write."""
+    now = timezone.now().timestamp()
+    try:
+        cache.set(_presence_key(user_id, table_id), now, timeout=settings.PRESENCE_SECONDS)
+    except CACHE_ERRORS:  # a write never fails for the presence record
+        logger.warning("presence not recorded: the cache did not answer")
+
+
+def table_seen(*, user, table_id: int) -> int:
+    """A client of ``user`` read table ``table_id`` (the page, its poll, any API read):
+    they are present there for ``PRESENCE_SECONDS`` (one cache write), and that table's
+    unread notices are marked read (one conditional UPDATE, usually of no row). Returns how
+    many were marked."""
+    arrived(user_id=user.pk, table_id=table_id)
+    return notifications_read(user=user, table_id=table_id)
+
+
+def notifications_read(*, user, ids: list[int] | None = None, table_id: int | None = None) -> int:
+    """Mark ``user``'s unread notices read: those with the given ``ids``, or those of
+    table ``table_id``, or (neither given) all. Another person's ids are ignored. Returns
+    how many changed."""
+    rows = Notification.objects.filter(recipient=user, read_at__isnull=True)
+    if ids is not None:
+        rows = rows.filter(pk__in=ids)
+    if table_id is not None:
+        rows = rows.filter(table_id=table_id)
+        if not rows.exists():  # a poll of a table with nothing unread writes nothing
+            return 0
+    return rows.update(read_at=timezone.now())
+
+
+# --- preferences --------------------------------------------------------------------------
+
+
+def preferences_for(user) -> NoticePreferences:
+    """``user``'s notice preferences, created with the defaults on first use."""
+    preferences, _created = NoticePreferences.objects.get_or_create(user=user)
+    return preferences
+
+
+def preferences_update(*, user, changes: dict) -> NoticePreferences:
+    """Set the preferences in ``changes`` (``NoticePreferences`` field name -> validated
+    value: the settings form, the API, the unsubscribe link) and nothing else. Raises
+    ``ValueError`` for a field that is not a player's to set."""
+    editable = {f.name for f in NoticePreferences._meta.fields if f.editable} - {"id", "user"}
+    unknown = set(changes) - editable
+    if unknown:
+        raise ValueError(sorted(unknown))
+    preferences = preferences_for(user)
+    for field, value in changes.items():
+        setattr(preferences, field, value)
+    if changes:
+        preferences.save(update_fields=list(changes))
+    return preferences
+
+
+def wants_email(user, kind: str) -> bool:
+    """Whether ``user`` may get e-mail about ``kind``: an active person with e-mails on
+    (``User.email_notifications``), a verified address (issue 17: never a stranger's
+    inbox) and that kind's switch on."""
+    if not (user and user.is_active and user.email_notifications and verified_email(user)):
+        return False
+    return preferences_for(user).wants("email", kind)
+
+
+# --- writing notices ----------------------------------------------------------------------
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+
+
+def _once(items) -> list:
+    """``items`` without repeats, in order (a two-seat player's name appears once)."""
+    return list(dict.fromkeys(items))
+
+
+def _name(table: Table, seats: list[Seat], seat: Seat) -> str:
+    """``seat``'s player as every page names it ("Nino II" for a second Nino)."""
+    return player_name(seat, seats, table.rules)
+
+
+def _facts(table: Table, seats: list[Seat]) -> dict:
+    """The public facts every notice carries: the table, its seat names and scores."""
+    return {
+        "table": table.pk,
+        "seats": table.seats,
+        "target": table.target,
+        "players": [_name(table, seats, seat) for seat in seats],
+        "scores": [seat.score for seat in seats],
+    }
+
+
+def _others(table: Table, seats: list[Seat], user_id: int) -> list[str]:
+    """The names of everyone else at the table (``user_id``'s rivals and partner)."""
+    others = (s for s in seats if s.user_id != user_id and not s.is_open)
+    return _once(_name(table, seats, s) or "" for s in others)
+
+
+def _people(seats: list[Seat]) -> list:
+    """The humans seated, once each (a two-hand player holds two seats)."""
+    people = {}
+    for seat in seats:
+        if seat.user_id is not None and not seat.bot:
+            people.setdefault(seat.user_id, seat.user)
+    return list(people.values())
+
+
+def _write(
+    recipient, kind: str, table: Table, key: str, payload: dict, *, email_due_at=None
+) -> Notification | None:
+    """Write one notice, at most once per ``(recipient, table, kind, key)``; ``None`` when
+    it was already written (a retried task). With ``email_due_at`` the e-mail channel is
+    pending until then, unless the player does not want that e-mail or is at the table
+    (``skipped``)."""
+    email = ""
+    if email_due_at is not None and wants_email(recipient, kind):
+        present = kind != Kind.REMINDER and is_present(recipient.pk, table.pk)
+        email = Email.SKIPPED if present else Email.PENDING
+    try:
+        with transaction.atomic():
+            return Notification.objects.create(
+                recipient=recipient,
+                kind=kind,
+                table=table,
+                key=key,
+                payload=payload,
+                email=email,
+                email_due_at=email_due_at if email == Email.PENDING else None,
+            )
+    except IntegrityError:
+        return None
+
+
+def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
+    """The table still at ``version`` with a person to act: ``(table, their seat, the
+    turn's public facts)``; ``None`` when the table moved on or a bot is to act."""
+    table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
+    if table is None or table.turn_seat is None:
+        return None
+    seats = _seats(table)
+    seat = seats[table.turn_seat]
+    if seat.bot or seat.user_id is None:
+        return None
+    payload = _facts(table, seats) | {
+        "others": _others(table, seats, seat.user_id),
+        "deadline": table.deadline.isoformat() if table.deadline else None,
+        "hand_seat": seat.index + 1 if holds_two_hands(table.rules) else None,
+    }
+    return table, seat, payload
+
+
+def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> Notification | None:
+    """The turn of a human seat began at ``table_id`` (still at ``version``): write their
+    ``your_turn`` notice, its e-mail due ``TURN_EMAIL_DELAY_SECONDS`` later. The player's
+    earlier unread "your turn" notices of that table are replaced (one per table in the
+    inbox). ``None`` when the table moved on, the seat is a bot's, or it was written."""
+    now = now or timezone.now()
+    turn = _turn_on(table_id, version)
+    if turn is None:
+        return None
+    table, seat, payload = turn
+    with transaction.atomic():
+        Notification.objects.filter(
+            recipient_id=seat.user_id,
+            table=table,
+            kind=Kind.YOUR_TURN,
+            read_at__isnull=True,
+            email__in=[Email.NONE, Email.PENDING, Email.SKIPPED],
+        ).exclude(key=str(version)).delete()
+        due = now + timedelta(seconds=settings.TURN_EMAIL_DELAY_SECONDS)
+        return _write(seat.user, Kind.YOUR_TURN, table, str(version), payload, email_due_at=due)
+
+
+def record_reminder(
+    *, table_id: int, version: int, now: datetime | None = None
+) -> Notification | None:
+    """The deadline of the turn at ``table_id`` (still at ``version``) is
+    ``REMINDER_SECONDS`` away (R27): write the ``reminder`` notice, its e-mail due now
+    (presence and quiet hours do not hold it). ``None`` when the table moved on, the
+    seat is a bot's, or it was written already."""
+    turn = _turn_on(table_id, version)
+    if turn is None:
+        return None
+    table, seat, payload = turn
+    when = now or timezone.now()
+    return _write(seat.user, Kind.REMINDER, table, str(version), payload, email_due_at=when)
+
+
+def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Notification]:
+    """The match at ``table_id`` ended (target, abandonment, absence, idle, moderator):
+    one ``match_over`` notice per person seated, with why, the winners and the scores,
+    its e-mail due now. Returns the notices written here."""
+    now = now or timezone.now()
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or table.is_active:
+        return []
+    seats = _seats(table)
+    winners = table.winners or []
+    left = match_from_dict(table.state).abandoned_by if table.state is not None else None
+    base = _facts(table, seats) | {
+        "outcome": table.outcome,
+        "started": table.state is not None,
+        "winners": _once(_name(table, seats, seats[i]) for i in winners if i < len(seats)),
+        "left": _name(table, seats, seats[left]) if left is not None else "",
+    }
+    written = []
+    for person in _people(seats):
+        won = any(s.user_id == person.pk and s.index in winners for s in seats)
+        payload = base | {"won": won, "others": _others(table, seats, person.pk)}
+        notice = _write(person, Kind.MATCH_OVER, table, "", payload, email_due_at=now)
+        if notice is not None:
+            written.append(notice)
+    return written
+
+
+def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
+    """Hand ``hand_number`` (0-based) of ``table_id`` ended and the match goes on: one
+    ``hand_over`` notice per person seated (inbox and push; no e-mail), with how it ended,
+    its winners and points. Returns the notices written here."""
+    hand = Hand.objects.filter(table_id=table_id, number=hand_number).select_related("table")
+    hand = hand.filter(ended_at__isnull=False).first()
+    if hand is None:
+        return []
+    table = hand.table
+    seats = _seats(table)
+    payload = _facts(table, seats) | {
+        "hand": hand.number + 1,
+        "end": hand.end,
+        "winners": _once(
+            _name(table, seats, seats[i]) for i in (hand.winners or []) if i < len(seats)
+        ),
+        "points": hand.points,
+    }
+    written = []
+    for person in _people(seats):
+        notice = _write(person, Kind.HAND_OVER, table, str(hand.number), payload)
+        if notice is not None:
+            written.append(notice)
+    return written
+
+
+def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
+    """User ``user_id`` took a seat at ``table_id`` through an invite link (R30): the
+    others seated get ``friend_joined``; when that filled the table and the match started,
+    ``table_started`` too. The person who sat down is at the table and gets nothing.
+    Returns the notices written here."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return []
+    seats = _seats(table)
+    joined = next((s for s in seats if s.user_id == user_id), None)
+    if joined is None:
+        return []
+    written = []
+    for person in _people(seats):
+        if person.pk == user_id:
+            continue
+        payload = _facts(table, seats) | {"joined": _name(table, seats, joined)}
+        for kind in (Kind.FRIEND_JOINED, Kind.TABLE_STARTED):
+            if kind == Kind.TABLE_STARTED and table.state is None:
+                continue
+            key = str(user_id) if kind == Kind.FRIEND_JOINED else ""
+            notice = _write(person, kind, table, key, payload)
+            if notice is not None:
+                written.append(notice)
+    return written
+
+
+# --- Web Push subscriptions ---------------------------------------------------------------
+
+
+def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Record ``user``'s device: one row per push ``endpoint`` (the same device subscribing
+    again, or signed in as someone else now, replaces the row)."""
+    subscription, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint,
+        defaults={"user": user, "p256dh": p256dh, "auth": auth, "created_at": timezone.now()},
+    )
+    return subscription
+
+
+def push_unsubscribe(*, endpoint: str, user=None) -> int:
+    """Forget the device at ``endpoint`` (only ``user``'s, when given: the API). Returns
+    how many rows were deleted (0 or 1)."""
+    rows = PushSubscription.objects.filter(endpoint=endpoint)
+    if user is not None:
+        rows = rows.filter(user=user)
+    deleted, _by_model = rows.delete()
+    return deleted
+
+
+def push_delivered(*, subscription_id: int, now: datetime) -> None:
+    """The push service took a push for this device at ``now``."""
+    PushSubscription.objects.filter(pk=subscription_id).update(last_push_at=now)

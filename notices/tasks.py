@@ -1,0 +1,104 @@
+"""Background work for notices (Celery). The table services queue the ``record_*`` tasks
+by name once their write commits (``tables.services.outbox``); each takes ids, re-reads
+and writes the notices (once: a retried task writes nothing twice), then sends what is due
+now. ``deliver_emails`` (Celery beat, every minute) sends the delayed ones: the debounced
+"your turn" e-mails and what waited for quiet hours to end.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from core.faults import TASK_RETRY
+from notices import email, push, services
+from notices.models import Notification
+
+#: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
+RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
+#: Sending e-mail also retries when the SMTP server cannot be reached (``OSError``).
+MAIL_RETRY = (*TASK_RETRY, OSError)
+
+
+def send_what_is_due(notices, now=None) -> None:
+    """After ``notices`` were written: push each (unless the player is at the table, or
+    in quiet hours: then the beat task does later) and e-mail what is due now (reminders,
+    the end of a match; a "your turn" e-mail waits for the beat task)."""
+    now = now or timezone.now()
+    for notice in notices:
+        push.mark_wanted(notice)
+        push.deliver(notice.pk, now)
+    due = [n for n in notices if n.email == Notification.Email.PENDING and n.email_due_at <= now]
+    for user_id in dict.fromkeys(notice.recipient_id for notice in due):
+        email.deliver(user_id, now)
+
+
+def _deliver_pending(table_id: int, kind: str) -> int:
+    """Send the e-mails due to everyone with a pending ``kind`` notice at the table (a
+    retried task reaches whoever the first run did not)."""
+    people = (
+        Notification.objects.filter(table_id=table_id, kind=kind, email=Notification.Email.PENDING)
+        .values_list("recipient_id", flat=True)
+        .order_by("recipient_id")
+        .distinct()
+    )
+    return sum(email.deliver(user_id) for user_id in list(people))
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_turn(table_id: int, version: int) -> bool:
+    """A human's turn began at ``table_id`` (``version``): their "your turn" notice (its
+    e-mail waits ``TURN_EMAIL_DELAY_SECONDS``)."""
+    notice = services.record_turn(table_id=table_id, version=version)
+    if notice is not None:
+        send_what_is_due([notice])
+    return notice is not None
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_match_over(table_id: int) -> int:
+    """The match at ``table_id`` ended: everyone's notice, and the e-mails, now."""
+    notices = services.record_match_over(table_id=table_id)
+    send_what_is_due(notices)
+    _deliver_pending(table_id, Notification.Kind.MATCH_OVER)  # a retry: whoever is left
+    return len(notices)
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_hand_over(table_id: int, hand_number: int) -> int:
+    """A hand ended at ``table_id`` and the match goes on: everyone's notice."""
+    notices = services.record_hand_over(table_id=table_id, hand_number=hand_number)
+    send_what_is_due(notices)
+    return len(notices)
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_seat_taken(table_id: int, user_id: int) -> int:
+    """Someone took a seat through an invite: the others' notices (and the start's)."""
+    notices = services.record_seat_taken(table_id=table_id, user_id=user_id)
+    send_what_is_due(notices)
+    return len(notices)
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def deliver_emails() -> int:
+    """Send every e-mail that has come due (debounced turns, the quiet-hours backlog), one
+    person at a time. Returns how many e-mails went out."""
+    now = timezone.now()
+    due = (
+        Notification.objects.filter(email=Notification.Email.PENDING, email_due_at__lte=now)
+        .values_list("recipient_id", flat=True)
+        .distinct()
+    )
+    return sum(email.deliver(user_id, now) for user_id in list(due))
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def deliver_pushes() -> int:
+    """Push every notice whose push waited (quiet hours ended since). Returns to how many
+    devices pushes went."""
+    now = timezone.now()
+    waiting = Notification.objects.filter(push=Notification.Email.PENDING).values_list(
+        "pk", flat=True
+    )
+    return sum(push.deliver(notice_id, now) for notice_id in list(waiting[:500]))
