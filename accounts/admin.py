@@ -1,13 +1,24 @@
+"""The accounts admin: users, and API tokens without their keys.
+
+Both accept only the URL lookups their list filters declare
+(``config.admin_lookups.DeclaredLookupsOnly``): Django would otherwise take
+``/admin/accounts/user/?auth_token__key__startswith=ab`` and let result counts spell out
+a player's API token, with which one reads that player's tiles (issue 13).
+"""
+
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from rest_framework.authtoken.admin import TokenAdmin as RestFrameworkTokenAdmin
+from rest_framework.authtoken.models import TokenProxy
 
 from accounts.models import User
+from config.admin_lookups import DeclaredLookupsOnly
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(DeclaredLookupsOnly, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         (_("Preferencias"), {"fields": ("language", "pip_colour", "email_notifications")}),
@@ -26,3 +37,14 @@ class UserAdmin(DjangoUserAdmin):
             % {"count": count},
             messages.SUCCESS,
         )
+
+
+admin.site.unregister(TokenProxy)
+
+
+@admin.register(TokenProxy)
+class TokenAdmin(DeclaredLookupsOnly, RestFrameworkTokenAdmin):
+    """DRF's token admin (see who has a token, revoke it) without the key column: a token
+    is a player's password, and with it their tiles."""
+
+    list_display = ("user", "created")

@@ -7,6 +7,8 @@ must not use up the budget it needs to move.
 
 from rest_framework.throttling import ScopedRateThrottle
 
+from config.client_address import client_address
+
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
@@ -21,3 +23,8 @@ class ScopedWriteRateThrottle(ScopedRateThrottle):
         if request.method in SAFE_METHODS:
             return True
         return super().allow_request(request, view)
+
+    def get_ident(self, request) -> str:
+        """An anonymous client is counted by ``config.client_address`` (not by an
+        ``X-Forwarded-For`` it wrote itself)."""
+        return client_address(request)

@@ -1,9 +1,14 @@
-"""WSGI entry point for gunicorn: `gunicorn config.wsgi`."""
+"""WSGI entry point for gunicorn: `gunicorn config.wsgi`.
+
+``ChunkedBodyReader`` hands Django a chunked request body that gunicorn has decoded
+(config.middleware)."""
 
 import os
 
 from django.core.wsgi import get_wsgi_application
 
+from config.middleware import ChunkedBodyReader
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
-application = get_wsgi_application()
+application = ChunkedBodyReader(get_wsgi_application())

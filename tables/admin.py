@@ -3,6 +3,11 @@
 Hidden hands (a running hand's deal, stock and seed, and the engine snapshot) are shown
 only to staff with the ``tables.view_hidden_hands`` permission, and never for a table
 they sit at. Writes go through ``tables.services`` (the "close table" action).
+
+Every admin here accepts only the URL lookups its list filters and date hierarchy declare
+(``config.admin_lookups.DeclaredLookupsOnly``): a lookup such as ``?seed__startswith=ab``
+would otherwise let result counts spell out a running hand's seed (issue 13). No list
+column, search field or ordering reaches a hidden field.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from django.contrib import admin, messages
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.admin_lookups import DeclaredLookupsOnly
 from tables import services
 from tables.models import Hand, Move, Seat, Table
 
@@ -95,7 +101,7 @@ class MoveInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
     list_display = (
         "id",
         "status",
@@ -152,7 +158,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
     """Finished hands show their deal and seed to every moderator (R19, R6); a running
     hand's deal, stock and seed need the hidden-hands permission."""
 
@@ -192,7 +198,7 @@ class HandAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
     list_display = ("table", "hand", "sequence", "seat", "kind", "end", "automatic", "created_at")
     list_filter = ("kind", "automatic")
     search_fields = ("table__id",)

@@ -219,7 +219,10 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.hand} #{self.sequence} {self.kind} {self.tile}"
+        """``"7 mano 1 #3 play 6-4"``; a draw's tile only once its hand has ended (R31):
+        the admin shows this name in breadcrumbs, history and the table's move rows."""
+        secret = self.kind == self.Kind.DRAW and self.hand.ended_at is None
+        return f"{self.hand} #{self.sequence} {self.kind} {'?' if secret else self.tile}"
 
 
 class MoveRequest(models.Model):

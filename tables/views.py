@@ -14,6 +14,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from tables import selectors, services
@@ -23,6 +24,7 @@ from tables.help import profile_facts
 from tables.ui_strings import ui_strings
 
 
+@never_cache  # the player's own tables and turns
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     tables = [
@@ -68,6 +70,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/create.html", context, status=status)
 
 
+@never_cache  # the page embeds the player's tiles (R31): not kept by any cache
 @login_required
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     try:

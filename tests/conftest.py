@@ -127,3 +127,13 @@ def api_client_for(db):
         return client
 
     return make
+
+
+@pytest.fixture
+def generous_rates(monkeypatch):
+    """Lift every rate limit, for tests about something else that send many writes
+    quickly (a whole match played in seconds would pass 120 moves a minute)."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    rates = {scope: "100000/min" for scope in ("moves", "tables", "signup", "login")}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)

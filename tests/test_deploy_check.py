@@ -57,3 +57,27 @@ def test_a_malformed_database_url_fails_loudly():
 
     assert result.returncode != 0
     assert "DATABASE_URL" in result.stderr
+
+
+def test_production_language_cookie_is_secure_and_same_site_lax():
+    """The header's language switch sets ``django_language``; in production it is sent
+    over HTTPS only and not on cross-site subrequests (issue 13)."""
+    script = (
+        "from django.test import Client\n"
+        "https = Client(secure=True, headers={'X-Forwarded-Proto': 'https'})\n"
+        "reply = https.post('/i18n/setlang/', {'language': 'en', 'next': '/'})\n"
+        "cookie = reply.cookies['django_language']\n"
+        "print(reply.status_code, repr(cookie['secure']), repr(cookie['samesite']))\n"
+    )
+    result = _manage(
+        "shell",
+        "-c",
+        script,
+        "--settings=config.settings.production",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="testserver",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    last_line = result.stdout.strip().splitlines()[-1]  # after the shell's own notices
+    assert last_line.split() == ["302", "True", "'Lax'"]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from config.settings.environment import (
     env,
     env_bool,
+    env_count,
     env_database,
     env_redis_url,
     env_seconds,
@@ -40,7 +41,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz for the load balancer, before the host check and the HTTPS redirect.
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.PrivateApiAnswersMiddleware",
     "config.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -129,6 +133,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# WhiteNoise sends "Access-Control-Allow-Origin: *" with every file by default; the site
+# sends no CORS header at all (README, Security).
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # --- E-mail -----------------------------------------------------------------------------
 # EMAIL_URL: consolemail:// (default), smtp+tls://user:password@host:587, ...
@@ -198,7 +205,9 @@ REST_FRAMEWORK = {
         "signup": "20/hour",
         "login": "20/min",
     },
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # Proxies in front of the app that append to X-Forwarded-For (config.client_address):
+    # 0 counts anonymous clients by the socket's address and ignores the header.
+    "NUM_PROXIES": env_count("NUM_PROXIES", default=0),
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -264,3 +273,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# --- Error tracking ---------------------------------------------------------------------
+# SENTRY_DSN set: errors of the web, worker and beat processes go to Sentry, scrubbed of
+# hands, stocks, seeds, snapshots, tokens, passwords, cookies and bodies
+# (config.error_tracking). Unset: nothing is sent anywhere.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    from config.error_tracking import init_error_tracking
+
+    init_error_tracking(SENTRY_DSN, environment=env.str("SENTRY_ENVIRONMENT", default="production"))

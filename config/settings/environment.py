@@ -30,10 +30,19 @@ def env_bool(name: str, *, default: bool) -> bool:
 
 def env_seconds(name: str, *, default: int) -> int:
     """Read a non-negative whole number of seconds."""
+    return _non_negative_whole_number(name, default, "a whole number of seconds")
+
+
+def env_count(name: str, *, default: int) -> int:
+    """Read a non-negative whole number (how many of something, e.g. NUM_PROXIES)."""
+    return _non_negative_whole_number(name, default, "a whole number")
+
+
+def _non_negative_whole_number(name: str, default: int, kind: str) -> int:
     try:
         value = env.int(name, default=default)
     except ValueError as exc:
-        raise ImproperlyConfigured(f"{name} must be a whole number of seconds.") from exc
+        raise ImproperlyConfigured(f"{name} must be {kind}.") from exc
     if value < 0:
         raise ImproperlyConfigured(f"{name}={value} must not be negative.")
     return value

@@ -41,15 +41,6 @@ def keep_connection():
         request_finished.connect(close_old_connections)
 
 
-@pytest.fixture
-def generous_rates(monkeypatch):
-    """Throttles would answer most generated writes with 429 and hide the code behind."""
-    from rest_framework.throttling import SimpleRateThrottle
-
-    rates = {scope: "100000/min" for scope in ("moves", "tables", "signup", "login")}
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
-
-
 def test_generated_requests_never_get_a_server_error(generous_rates, api_client_for, alice, bob):
     from config.wsgi import application
 

@@ -223,7 +223,7 @@ def _play_to_the_end(clients, table_id: int, rng: random.Random, *, with_seat: b
     raise AssertionError("the match did not end in 2000 moves")
 
 
-def test_alice_and_bob_play_a_whole_match_to_150(api_client_for, alice, bob):
+def test_alice_and_bob_play_a_whole_match_to_150(generous_rates, api_client_for, alice, bob):
     table_id, clients = two_people(api_client_for, alice, bob)
 
     state = _play_to_the_end(clients, table_id, random.Random(77), with_seat=True)
