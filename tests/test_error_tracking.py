@@ -118,7 +118,7 @@ def _assert_clean(events: list[dict], secrets: list[str]) -> str:
 def _fail_after_the_move(monkeypatch):
     """The move is applied and saved (SQL with the new snapshot runs), then the answer
     fails with the hand's secrets in local variables and the seed in the message."""
-    import tables.api
+    import tables.api.moves
 
     def broken(request, table, seat, *args, **kwargs):
         hand = table.state["hands"][-1]
@@ -127,7 +127,7 @@ def _fail_after_the_move(monkeypatch):
         token = Token.objects.first().key
         raise RuntimeError(f"answer failed (seed {seed}, token {token})")
 
-    monkeypatch.setattr(tables.api, "table_response", broken)
+    monkeypatch.setattr(tables.api.moves, "table_response", broken)
 
 
 def _failing_move(api_client_for, alice, bob, monkeypatch) -> tuple[int, object]:

@@ -3,6 +3,7 @@ record, and leaving it (R26)."""
 
 from __future__ import annotations
 
+from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -87,8 +88,12 @@ class TableDetailApi(TableScopedApi):
         if unchanged:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
             response["ETag"] = current
-            return response
-        return table_response(request, table, seat)
+        else:
+            response = table_response(request, table, seat)
+        # Your tiles: no shared cache keeps them, and the browser asks again each time
+        # (revalidating with the ETag) instead of the API's usual no-store.
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
 
 
 class RecordApi(TableScopedApi):
