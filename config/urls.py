@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/v1/docs/", swagger_ui, name="api-docs"),
     path("api/v1/", include("accounts.api_urls")),
     path("api/v1/", include("tables.api_urls")),
+    path("api/v1/", include("moderation.api_urls")),
     path("accounts/", include("accounts.urls")),
     # Django's set_language, which also saves a signed-in player's language.
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),

@@ -11,7 +11,10 @@
 //   controller.js  render(), moves, abandon, polling, keyboard
 //   status.js, invites.js, seats.js, line.js, hand.js, log.js, summary.js (explain.js):
 //                  the pieces of the page; dom.js and tiles.js the helpers they share
+//   talk.js        the table's talk (moderation.api), polled with the table
 
 import { start } from "./table/controller.js";
+import { startTalk } from "./table/talk.js";
 
 start();
+startTalk();
