@@ -27,22 +27,31 @@ class TalkMessage(models.Model):
     moderator removes it (the row stays, for the log and the reports)."""
 
     table = models.ForeignKey(
-        "tables.Table", on_delete=models.CASCADE, related_name="talk_messages"
+        "tables.Table",
+        on_delete=models.CASCADE,
+        related_name="talk_messages",
+        verbose_name=_("mesa"),
     )
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="talk_messages"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="talk_messages",
+        verbose_name=_("autor"),
     )
-    seat = models.PositiveSmallIntegerField(help_text=_("El asiento del autor (desde 0)."))
-    text = models.CharField(max_length=MAX_TALK_LENGTH, blank=True)
-    phrase = models.CharField(max_length=32, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    after_sequence = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(verbose_name=_("asiento"))
+    text = models.CharField(max_length=MAX_TALK_LENGTH, blank=True, verbose_name=_("texto"))
+    phrase = models.CharField(max_length=32, blank=True, verbose_name=_("frase rápida"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("escrito"))
+    hand_number = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("mano"))
+    after_sequence = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("tras la jugada")
+    )
     held = models.BooleanField(
         default=False,
         help_text=_("Escrito durante una mano de parejas: se entrega al acabar la mano."),
+        verbose_name=_("retenido"),
     )
-    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("retirado"))
 
     class Meta:
         ordering = ["table", "id"]
@@ -58,12 +67,24 @@ class TalkMute(models.Model):
     """``user`` does not read a table's talk (``table``) or a person's messages anywhere
     (``muted_user``): exactly one of the two is set."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, null=True, blank=True)
-    muted_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("quien silencia"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.CASCADE, null=True, blank=True, verbose_name=_("mesa")
+    )
+    muted_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("persona silenciada"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("desde"))
 
     class Meta:
         verbose_name = _("silencio")
@@ -105,27 +126,43 @@ class Report(models.Model):
         HANDLED = "handled", _("Atendido")
 
     reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="reports_made"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="reports_made",
+        verbose_name=_("reporta"),
     )
     reported = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="reports_received"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="reports_received",
+        verbose_name=_("reportado"),
     )
-    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="reports")
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.CASCADE, related_name="reports", verbose_name=_("mesa")
+    )
     message = models.ForeignKey(
-        TalkMessage, on_delete=models.CASCADE, null=True, blank=True, related_name="reports"
+        TalkMessage,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="reports",
+        verbose_name=_("mensaje"),
     )
-    reason = models.CharField(max_length=16, choices=Reason.choices)
-    text = models.CharField(max_length=MAX_TALK_LENGTH, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    created_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=16, choices=Reason.choices, verbose_name=_("motivo"))
+    text = models.CharField(max_length=MAX_TALK_LENGTH, blank=True, verbose_name=_("lo cuenta"))
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.OPEN, verbose_name=_("estado")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("fecha"))
     handled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="reports_handled",
+        verbose_name=_("atendido por"),
     )
-    handled_at = models.DateTimeField(null=True, blank=True)
+    handled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("atendido"))
 
     class Meta:
         ordering = ["-created_at"]
@@ -150,28 +187,47 @@ class ModerationAction(models.Model):
         DISMISS_REPORT = "dismiss_report", _("Reporte descartado")
 
     moderator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderation_done"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="moderation_done",
+        verbose_name=_("moderador"),
     )
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    reason = models.CharField(max_length=MAX_TALK_LENGTH)
+    kind = models.CharField(max_length=16, choices=Kind.choices, verbose_name=_("acción"))
+    reason = models.CharField(max_length=MAX_TALK_LENGTH, verbose_name=_("motivo"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="moderation_received",
+        verbose_name=_("jugador"),
     )
     table = models.ForeignKey(
-        "tables.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+        "tables.Table",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("mesa"),
     )
     message = models.ForeignKey(
-        TalkMessage, on_delete=models.CASCADE, null=True, blank=True, related_name="actions"
+        TalkMessage,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="actions",
+        verbose_name=_("mensaje"),
     )
     report = models.ForeignKey(
-        Report, on_delete=models.SET_NULL, null=True, blank=True, related_name="actions"
+        Report,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="actions",
+        verbose_name=_("reporte"),
     )
-    until = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    until = models.DateTimeField(null=True, blank=True, verbose_name=_("hasta"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("fecha"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -187,10 +243,17 @@ class HiddenHandView(models.Model):
     """The access log of hidden tiles: ``viewer`` (staff with ``tables.view_hidden_hands``)
     saw a running hand of ``table`` in the admin at ``viewed_at``."""
 
-    viewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
-    hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    viewed_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    viewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("quién"),
+    )
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.CASCADE, related_name="+", verbose_name=_("mesa")
+    )
+    hand_number = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("mano"))
+    viewed_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("cuándo"))
 
     class Meta:
         ordering = ["-viewed_at"]
