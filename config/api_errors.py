@@ -6,7 +6,8 @@ request's language and may change. Extra keys:
 - "fields": for validation errors, DRF's per-field messages, e.g.
   {"code": "invalid", "detail": "...", "fields": {"password": ["..."]}}.
 - "rule": the rule id (RULES.md / RECORD.md) when the exception carries one.
-- "retry_after": seconds to wait, for "throttled" (also in the Retry-After header).
+- "retry_after": seconds to wait, for "throttled" and "unavailable" (also in the
+  Retry-After header).
 - whatever an exception puts in its `extra` mapping (e.g. the current table version).
 
 To raise a domain error from a view or service, subclass APIException::
@@ -18,18 +19,29 @@ To raise a domain error from a view or service, subclass APIException::
 
 and optionally set `rule` / `extra` on the class or the instance. A `code` attribute
 always wins over the mapping below.
+
+A dropped database or cache connection (`config.faults.UNAVAILABLE`) is not a 500 but a
+`503 unavailable` with `Retry-After`: JSON under /api/, a plain page elsewhere. The
+request's transaction rolled back, so retrying it is safe.
 """
+
+import logging
+import sys
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.faults import RETRY_AFTER_SECONDS, UNAVAILABLE
+
 API_PREFIX = "/api/"
+logger = logging.getLogger(__name__)
 
 # DRF's default_code where it is not already the code we promise clients.
 _CODE_FOR = {
@@ -41,6 +53,27 @@ class RequestTooLarge(exceptions.APIException):
     status_code = 413
     code = "request_too_large"
     default_detail = gettext_lazy("El cuerpo de la petición es demasiado grande.")
+
+
+class ServiceUnavailable(exceptions.APIException):
+    """A backing service (database, cache) dropped the request: try again shortly."""
+
+    status_code = 503
+    code = "unavailable"
+    default_detail = gettext_lazy(
+        "El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos."
+    )
+
+
+def _log_unavailable(request, error: BaseException) -> None:
+    logger.error(
+        "503 unavailable for %s %s: %s: %s",
+        getattr(request, "method", "?"),
+        getattr(request, "path", "?"),
+        type(error).__name__,
+        error,
+        exc_info=error,
+    )
 
 
 def error_body(*, code: str, detail, **extra) -> dict:
@@ -81,6 +114,9 @@ def api_exception_handler(exc, context):
     Returns None for anything that is not an API error, so Django turns it into a 500
     (JSON for /api/ paths, see server_error below) and it reaches the error log.
     """
+    if isinstance(exc, UNAVAILABLE):
+        _log_unavailable(context.get("request"), exc)
+        exc = ServiceUnavailable()
     if isinstance(exc, RequestDataTooBig):
         exc = RequestTooLarge()
     elif isinstance(exc, Http404):
@@ -104,6 +140,9 @@ def api_exception_handler(exc, context):
         body["rule"] = rule
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         body["retry_after"] = int(exc.wait) + 1
+    if isinstance(exc, ServiceUnavailable):
+        body["retry_after"] = RETRY_AFTER_SECONDS
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     body.update(getattr(exc, "extra", None) or {})
     response.data = body
     return response
@@ -117,9 +156,30 @@ def page_not_found(request, exception):
 
 
 def server_error(request):
-    """handler500: JSON under /api/, Django's page elsewhere."""
+    """handler500: JSON under /api/, Django's page elsewhere. An unhandled database or
+    cache outage (raised outside a DRF view, e.g. by middleware or a page) is a 503."""
+    error = sys.exc_info()[1]
+    if isinstance(error, UNAVAILABLE):
+        return unavailable(request)
     if request.path.startswith(API_PREFIX):
         return error_response(
             status=500, code="server_error", detail=_("Error interno del servidor.")
         )
     return defaults.server_error(request)
+
+
+def unavailable(request) -> HttpResponse:
+    """``503`` with ``Retry-After``: ``{"code": "unavailable", ...}`` under /api/, else the
+    plain ``503.html`` page (rendered without the request: no session, no database)."""
+    if request.path.startswith(API_PREFIX):
+        response = error_response(
+            status=503,
+            code="unavailable",
+            detail=ServiceUnavailable.default_detail,
+            retry_after=RETRY_AFTER_SECONDS,
+        )
+    else:
+        page = loader.get_template("503.html").render({"retry_after": RETRY_AFTER_SECONDS})
+        response = HttpResponse(page, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -3,11 +3,20 @@
 A view opts in with `throttle_scope = "<scope>"`, the scope's rate being in
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]. Reads are never counted: a client polling a table
 must not use up the budget it needs to move.
+
+The counters live in the cache (Redis in production). When the cache does not answer the
+limit fails open: the request goes through and one warning is logged for it, because a
+cache outage must not stop play (issue 13, finding 4).
 """
+
+import logging
 
 from rest_framework.throttling import ScopedRateThrottle
 
 from config.client_address import client_address
+from config.faults import CACHE_ERRORS
+
+logger = logging.getLogger(__name__)
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -17,12 +26,22 @@ class ScopedWriteRateThrottle(ScopedRateThrottle):
 
     Works on a plain Django request too (accounts.views uses it for the browser login):
     it needs only `request.method`, `request.user` and `request.META`.
+    A cache error lets the request through (fail open) and is logged once for it.
     """
 
     def allow_request(self, request, view) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        return super().allow_request(request, view)
+        try:
+            return super().allow_request(request, view)
+        except CACHE_ERRORS as error:
+            logger.warning(
+                "rate limit %r not checked, the cache is unavailable (%s: %s): request let through",
+                getattr(view, "throttle_scope", None),
+                type(error).__name__,
+                error,
+            )
+            return True
 
     def get_ident(self, request) -> str:
         """An anonymous client is counted by ``config.client_address`` (not by an

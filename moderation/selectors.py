@@ -85,7 +85,7 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
     from people the user muted are left out; a muted table shows only the user's own.
     Raises ``TableError`` ``not_found`` (404) for anyone not seated, as every table read.
     """
-    table, _seat = table_selectors.table_and_seat(table_id, user)
+    table, _seat = table_selectors.table_for_user(table_id, user)
     own = {seat.index for seat in table_selectors.seats_for_user(table, user)}
     names = {seat.index: seat.display_name for seat in table.seat_set.all()}
     mutes = list(TalkMute.objects.filter(user=user).filter(Q(table=table) | Q(table__isnull=True)))

@@ -109,7 +109,7 @@ def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
 
     Raises ``TableError``: ``not_found`` (404: not seated, or no person at ``seat``),
     ``invalid`` (400: one's own seat)."""
-    table, _seat = table_selectors.table_and_seat(table_id, user)
+    table, _seat = table_selectors.table_for_user(table_id, user)
     if seat is None:
         mute, _created = TalkMute.objects.get_or_create(user=user, table=table)
         return mute
@@ -148,7 +148,7 @@ def report_create(
     text = _clean_text(text)
     if (message_id is None) == (seat is None):
         raise errors.nothing_to_report()
-    table, _seat = table_selectors.table_and_seat(table_id, user=reporter)
+    table, _seat = table_selectors.table_for_user(table_id, user=reporter)
     message = None
     if message_id is not None:
         readable = {m["id"] for m in selectors.talk_for_user(table.pk, reporter)["messages"]}

@@ -5,6 +5,7 @@ applies). They are DRF ``APIException`` subclasses so the API serves them as
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import status
@@ -165,12 +166,34 @@ def stale_version(version: int) -> TableError:
     )
 
 
-def turn_expired() -> TableError:
-    """409 ``turn_expired`` (R27): the turn's 48 hours ran out; the match is lost."""
+def turn_expired(*, absent_seat: int | None, absent_name: str, side: str) -> TableError:
+    """409 ``turn_expired`` (R27) as the reader sees it: who ran out of time (seat
+    ``absent_seat``, named ``absent_name``) and that the table is over. ``side``: the
+    reader ``"lost"`` by it, ``"won"`` by it, their ``"partner"`` ran out, or ``"other"``
+    (neither, e.g. a tie for the win at three seats). ``absent_seat`` is in the body."""
+    values = {"name": absent_name, "hours": settings.ABSENCE_SECONDS // 3600}
+    if side == "lost":
+        detail = gettext(
+            "Se acabó tu plazo de %(hours)d horas para jugar: perdiste la partida por ausencia "
+            "y la mesa ha terminado."
+        )
+    elif side == "won":
+        detail = gettext(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar: ganas la partida por su "
+            "ausencia y la mesa ha terminado."
+        )
+    elif side == "partner":
+        detail = gettext(
+            "%(name)s, tu pareja, agotó su plazo de %(hours)d horas para jugar: vuestra pareja "
+            "pierde la partida por ausencia y la mesa ha terminado."
+        )
+    else:
+        detail = gettext(
+            "%(name)s agotó su plazo de %(hours)d horas para jugar y perdió por ausencia: la "
+            "mesa ha terminado."
+        )
     return _conflict(
-        "turn_expired",
-        gettext("Se acabó el plazo de 48 horas para jugar: la partida se perdió por ausencia."),
-        rule="R27",
+        "turn_expired", detail % values, rule="R27", extra={"absent_seat": absent_seat}
     )
 
 

@@ -61,7 +61,7 @@ def present(example: Example) -> dict[str, Any]:
     names = example.names
     counts = example.counts
     pairs = example.seats == 4
-    team_name = (_("Pareja A"), _("Pareja B"))
+    team_name = _team_names()
     rows = [
         {
             "name": names[seat],
@@ -72,57 +72,85 @@ def present(example: Example) -> dict[str, Any]:
         }
         for seat, tiles in enumerate(example.holdings)
     ]
-    lines: list[str] = []
-    result = {"example": example, "rows": rows, "lines": lines}
     if example.end == "domino":
-        out = example.out
-        rivals = [s for s in range(example.seats) if s not in example.winners]
-        sum_ = _equation([counts[s] for s in rivals], example.points)
-        lines.append(_("%(name)s coloca su última ficha: dominó.") % {"name": names[out]})
-        if pairs:
-            partner = (out + 2) % 4
-            lines.append(
-                _("Lo que le queda a %(partner)s (%(count)s) no cuenta: es la pareja de %(name)s.")
-                % {"partner": names[partner], "count": counts[partner], "name": names[out]}
-            )
-            lines.append(
-                _("%(names)s se llevan lo que les queda a los rivales: %(sum)s puntos.")
-                % {"names": _names([names[out], names[partner]]), "sum": sum_}
-            )
-        elif len(rivals) == 1:
-            lines.append(_("Se lleva lo que le queda a su rival: %(sum)s puntos.") % {"sum": sum_})
-        else:
-            lines.append(
-                _("Se lleva lo que les queda a sus rivales: %(sum)s puntos.") % {"sum": sum_}
-            )
-        return result
+        lines = _domino_lines(example)
+    elif pairs:
+        lines = _pairs_blocked_lines(example)
+    else:
+        lines = _blocked_lines(example)
+    return {"example": example, "rows": rows, "lines": lines}
 
-    pip = example.ends[0] if example.ends else ""
+
+def _team_names() -> tuple[str, str]:
+    return (_("Pareja A"), _("Pareja B"))
+
+
+def _domino_lines(example: Example) -> list[str]:
+    """The sentences of a hand won by a domino (R17, R19, R20)."""
+    pairs = example.seats == 4
+    names = example.names
+    counts = example.counts
+    lines: list[str] = []
+    out = example.out
+    rivals = [s for s in range(example.seats) if s not in example.winners]
+    sum_ = _equation([counts[s] for s in rivals], example.points)
+    lines.append(_("%(name)s coloca su última ficha: dominó.") % {"name": names[out]})
     if pairs:
+        partner = (out + 2) % 4
         lines.append(
-            _("Mesa cerrada: las dos puntas muestran el %(pip)s y nadie tiene ese número.")
-            % {"pip": pip}
+            _("Lo que le queda a %(partner)s (%(count)s) no cuenta: es la pareja de %(name)s.")
+            % {"partner": names[partner], "count": counts[partner], "name": names[out]}
         )
-        for team in (0, 1):
-            seats = [s for s in range(4) if s % 2 == team]
-            total = sum(counts[s] for s in seats)
-            lines.append(
-                _("%(team)s (%(names)s): %(sum)s.")
-                % {
-                    "team": team_name[team],
-                    "names": _names([names[s] for s in seats]),
-                    "sum": _equation([counts[s] for s in seats], total),
-                }
-            )
-        if example.winners:
-            lines.append(
-                _("%(team)s tiene menos puntos y se lleva la cuenta de la otra: %(points)s puntos.")
-                % {"team": team_name[example.winners[0] % 2], "points": example.points}
-            )
-        else:
-            lines.append(_("Las dos parejas suman lo mismo: nadie suma en esta mano."))
-        return result
+        lines.append(
+            _("%(names)s se llevan lo que les queda a los rivales: %(sum)s puntos.")
+            % {"names": _names([names[out], names[partner]]), "sum": sum_}
+        )
+    elif len(rivals) == 1:
+        lines.append(_("Se lleva lo que le queda a su rival: %(sum)s puntos.") % {"sum": sum_})
+    else:
+        lines.append(_("Se lleva lo que les queda a sus rivales: %(sum)s puntos.") % {"sum": sum_})
+    return lines
 
+
+def _pairs_blocked_lines(example: Example) -> list[str]:
+    """The sentences of a blocked hand between pairs (R18, R22)."""
+    team_name = _team_names()
+    names = example.names
+    counts = example.counts
+    lines: list[str] = []
+    pip = example.ends[0] if example.ends else ""
+    lines.append(
+        _("Mesa cerrada: las dos puntas muestran el %(pip)s y nadie tiene ese número.")
+        % {"pip": pip}
+    )
+    for team in (0, 1):
+        seats = [s for s in range(4) if s % 2 == team]
+        total = sum(counts[s] for s in seats)
+        lines.append(
+            _("%(team)s (%(names)s): %(sum)s.")
+            % {
+                "team": team_name[team],
+                "names": _names([names[s] for s in seats]),
+                "sum": _equation([counts[s] for s in seats], total),
+            }
+        )
+    if example.winners:
+        lines.append(
+            _("%(team)s tiene menos puntos y se lleva la cuenta de la otra: %(points)s puntos.")
+            % {"team": team_name[example.winners[0] % 2], "points": example.points}
+        )
+    else:
+        lines.append(_("Las dos parejas suman lo mismo: nadie suma en esta mano."))
+    return lines
+
+
+def _blocked_lines(example: Example) -> list[str]:
+    """The sentences of a blocked hand without pairs (R18, R21, R23): the lowest count wins,
+    ties broken tile by tile."""
+    names = example.names
+    counts = example.counts
+    lines: list[str] = []
+    pip = example.ends[0] if example.ends else ""
     lines.append(
         _(
             "Mesa cerrada: las dos puntas muestran el %(pip)s, nadie "
@@ -160,7 +188,7 @@ def present(example: Example) -> dict[str, Any]:
             )
     else:
         lines.append(_("Las fichas valen lo mismo una a una: nadie suma en esta mano."))
-    return result
+    return lines
 
 
 def summary_strings() -> dict[str, str]:

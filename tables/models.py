@@ -27,7 +27,8 @@ class Table(models.Model):
     ``version`` grows by one on every change: it is the API's ETag and the optimistic
     concurrency token every write checks. ``deadline`` is when the human seat to act
     loses by absence (R27), null while no human is to act; ``last_move_at`` starts at
-    creation and drives the idle close (R28).
+    creation and drives the idle close (R28); ``bot_requeued_at`` is when a stuck bot turn
+    was last sent again.
     """
 
     class Status(models.TextChoices):
@@ -61,6 +62,9 @@ class Table(models.Model):
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
     winners = models.JSONField(null=True, blank=True)
     reminded_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    #: When a stuck bot turn was last sent again (``services.resume_stuck_bot``): at most
+    #: once per ``BOT_STUCK_SECONDS``, however many readers.
+    bot_requeued_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         permissions = [
@@ -244,3 +248,47 @@ class MoveRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} {self.key} -> {self.status_code}"
+
+
+class EmailDelivery(models.Model):
+    """One e-mail to one person about one event, recorded before it is sent so that it is
+    never sent twice (a retried or duplicated task, a batch re-run after a crash).
+
+    ``kind`` is the mail (``turn``, ``reminder``, ``match_over``); ``key`` tells its
+    events apart at a table: the table version for a turn or a reminder, ``""`` for the
+    end of the match. ``status``: ``sending`` (claimed; left so when the process died
+    mid-send, and then not sent again: at most once), ``sent``, or ``failed`` (the server
+    refused the address; not retried). A send that failed before reaching the server
+    deletes its claim, so the task's retry sends it.
+    """
+
+    class Kind(models.TextChoices):
+        TURN = "turn", _("Tu turno")
+        REMINDER = "reminder", _("Recordatorio")
+        MATCH_OVER = "match_over", _("Fin de la partida")
+
+    class Status(models.TextChoices):
+        SENDING = "sending", _("Enviando")
+        SENT = "sent", _("Enviado")
+        FAILED = "failed", _("Rechazado")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="email_deliveries")
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_deliveries"
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    key = models.CharField(max_length=32, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SENDING)
+    error = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "recipient", "kind", "key"], name="email_delivery_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.kind} {self.key} -> {self.recipient_id}: {self.status}"

@@ -3,9 +3,17 @@
 Each is written in the player's language (``User.language``) and sent only to players who
 keep ``email_notifications`` on and have an address. Django's e-mail framework sends them
 (console backend by default, SMTP from ``EMAIL_URL``).
+
+Every mail is one delivery to one person, recorded as an ``EmailDelivery`` row (table,
+recipient, kind, key) before it is sent: a retried or duplicated task, or a batch re-run
+after a crash, never sends it again, and a refused address is recorded as failed without
+touching the others' deliveries.
 """
 
 from __future__ import annotations
+
+import logging
+from smtplib import SMTPRecipientsRefused
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -14,8 +22,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from dominoes import match_from_dict
+from tables import services
 from tables.models import Seat, Table
 from tables.seating import holds_two_hands
+
+logger = logging.getLogger(__name__)
 
 
 def _wants_mail(user) -> bool:
@@ -46,6 +57,29 @@ def _send(user, template: str, context: dict) -> None:
     send_mail(subject, body, None, [user.email])
 
 
+def _deliver(table: Table, user, kind: str, key: str, context: dict) -> bool:
+    """Send mail ``kind`` (its template's name) to ``user`` once for ``(table, kind,
+    key)``. Returns True when it went out now; False when it was already sent, is being
+    sent by another worker, or the server refused the address (recorded as failed, logged,
+    never retried). Any other failure (the SMTP server or the database is down) removes
+    the claim and is raised, so that the task retries this recipient and only the ones
+    not yet sent."""
+    delivery = services.delivery_claim(table=table, recipient=user, kind=kind, key=key)
+    if delivery is None:
+        return False  # sent, failed, or under way: never twice
+    try:
+        _send(user, kind, context)
+    except SMTPRecipientsRefused as refused:
+        services.delivery_refused(delivery, str(refused.recipients))
+        logger.warning("%s mail for table %s refused for user %s", kind, table.pk, user.pk)
+        return False
+    except BaseException:
+        services.delivery_release(delivery)
+        raise
+    services.delivery_sent(delivery)
+    return True
+
+
 def _once(items) -> list:
     """``items`` without repeats, in order (a two-seat player's name appears once)."""
     return list(dict.fromkeys(items))
@@ -64,8 +98,7 @@ def send_turn(table_id: int, version: int) -> bool:
     seat = _turn_seat(table) if table else None
     if seat is None or seat.bot or not _wants_mail(seat.user):
         return False
-    _send(seat.user, "turn", _turn_context(seat, table))
-    return True
+    return _deliver(table, seat.user, "turn", str(version), _turn_context(seat, table))
 
 
 def send_reminder(table_id: int, version: int) -> bool:
@@ -74,14 +107,14 @@ def send_reminder(table_id: int, version: int) -> bool:
     seat = _turn_seat(table) if table else None
     if seat is None or seat.bot or not _wants_mail(seat.user):
         return False
-    _send(seat.user, "reminder", _turn_context(seat, table))
-    return True
+    return _deliver(table, seat.user, "reminder", str(version), _turn_context(seat, table))
 
 
 def send_match_over(table_id: int) -> int:
-    """Mail every human at a finished table the result and the reason; returns how many.
-    A person holding two seats (``seven_plus_seven``) gets one e-mail, and each name is
-    listed once."""
+    """Mail every human at a finished table the result and the reason; returns how many
+    went out now. A person holding two seats (``seven_plus_seven``) gets one e-mail, and
+    each name is listed once. Safe to run again: whoever already got it (or was refused)
+    is skipped."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return 0
@@ -106,6 +139,5 @@ def send_match_over(table_id: int) -> int:
             "started": table.state is not None,
             "scores": scores,
         }
-        _send(seat.user, "match_over", context)
-        sent += 1
+        sent += _deliver(table, seat.user, "match_over", "", context)
     return sent

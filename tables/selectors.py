@@ -90,7 +90,7 @@ def seats_for_user(table: Table, user) -> list[Seat]:
     return mine
 
 
-def table_and_seat(table_id: int, user) -> tuple[Table, Seat]:
+def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
     """The table (seats prefetched) and ``user``'s first seat, as stored: what has come
     due is applied by ``tables.services.table_for_user``, which reads through this.
 

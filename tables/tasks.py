@@ -2,8 +2,12 @@
 
 Tasks take ids (and the version they were scheduled for), re-read, and call
 ``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
-retried task never acts twice. The sweeps run from Celery beat (``CELERY_BEAT_SCHEDULE``,
-kept in the database by django-celery-beat so moderators can tune it in the admin).
+retried task never acts twice, and e-mails are recorded per recipient
+(``EmailDelivery``), so a retry sends only what has not gone out. Every task retries, with
+exponential backoff, on a transient database or broker error (``config.faults.TASK_RETRY``;
+the e-mail tasks on SMTP connection errors too). The sweeps run from Celery beat
+(``CELERY_BEAT_SCHEDULE``, kept in the database by django-celery-beat so moderators can
+tune it in the admin).
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db import OperationalError
+from django.db.models import F, Q
 from django.utils import timezone
 
+from config.faults import TASK_RETRY
 from tables import notifications, services
 from tables.models import Table
 
@@ -23,28 +28,35 @@ logger = logging.getLogger(__name__)
 
 #: How many due tables one sweep handles; the next sweep takes the rest.
 SWEEP_BATCH = 200
+#: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
+RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
+#: The e-mail tasks also retry when the SMTP server cannot be reached (an ``OSError``); a
+#: refused address is not an error there (``notifications``: recorded as failed).
+MAIL_RETRY = (*TASK_RETRY, OSError)
 
 
 def _sweep(name: str, table_ids, rule, now) -> int:
     """Apply ``rule`` (a service taking ``table_id``, ``now``, ``skip_locked``) to each due
     table; one broken table is logged and does not stop the others. Returns how many the
-    rule applied to here."""
+    rule applied to here. A transient database error is raised, for the task to retry."""
     done = 0
     for table_id in list(table_ids):
         try:
             done += rule(table_id=table_id, now=now, skip_locked=True)
+        except TASK_RETRY:
+            raise  # the database is away: the task retries (tables done stay done)
         except Exception:  # one broken table must not stop the sweep; it is logged
             logger.exception("%s sweep failed for table %s", name, table_id)
     return done
 
 
-@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def bot_play(table_id: int, version: int) -> bool:
     """Play the bot's turn at ``table_id`` if the table is still at ``version`` (R16, R31)."""
     return services.bot_play(table_id=table_id, version=version)
 
 
-@shared_task
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def sweep_absences(batch: int = SWEEP_BATCH) -> int:
     """Forfeit every table whose human seat has had the turn for more than
     ``ABSENCE_SECONDS`` (R27), oldest deadline first, at most ``batch`` per run.
@@ -63,7 +75,7 @@ def sweep_absences(batch: int = SWEEP_BATCH) -> int:
     return _sweep("absence", due, services.table_forfeit_overdue, now)
 
 
-@shared_task
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def sweep_idle(batch: int = SWEEP_BATCH) -> int:
     """Close every table with no move for ``IDLE_SECONDS`` (R28), oldest first, at most
     ``batch`` per run, locking and rechecking each as ``sweep_absences`` does. Returns how
@@ -78,12 +90,15 @@ def sweep_idle(batch: int = SWEEP_BATCH) -> int:
     return _sweep("idle", due, services.table_close_idle, now)
 
 
-@shared_task
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
     """Re-send the turn of every bot that should have moved ``BOT_STUCK_SECONDS`` ago (its
-    task was lost: broker outage, worker crash). ``bot_play`` ignores a stale version, so a
-    task that was only slow is harmless. Returns how many were re-sent."""
-    since = timezone.now() - timedelta(seconds=settings.BOT_STUCK_SECONDS)
+    task was lost: broker outage, worker crash), at most once per ``BOT_STUCK_SECONDS`` per
+    table (``services.resume_stuck_bot``: reads of the table share the same claim).
+    ``bot_play`` ignores a stale version, so a task that was only slow is harmless.
+    Returns how many were re-sent."""
+    now = timezone.now()
+    since = now - timedelta(seconds=settings.BOT_STUCK_SECONDS)
     stuck = (
         Table.objects.filter(
             status=Table.Status.PLAYING,
@@ -91,49 +106,49 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
             turn_seat__isnull=False,
             turn_started_at__lt=since,
         )
+        .filter(Q(bot_requeued_at__isnull=True) | Q(bot_requeued_at__lt=since))
         .order_by("turn_started_at")
-        .values_list("pk", "version")[:batch]
+        .only("pk", "version", "status", "deadline", "turn_seat", "turn_started_at")[:batch]
     )
-    resent = 0
-    for table_id, version in list(stuck):
-        bot_play.delay(table_id, version)
-        resent += 1
-    return resent
+    return sum(services.resume_stuck_bot(table, now) for table in list(stuck))
 
 
-@shared_task
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def sweep_move_requests() -> int:
     """Forget remembered ``Idempotency-Key`` answers older than ``IDEMPOTENCY_SECONDS``:
     a client retries within minutes, not days. Returns how many were deleted."""
     return services.move_requests_forget()
 
 
-@shared_task
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     """E-mail the player to move when ``REMINDER_SECONDS`` of their time are left, once
-    per turn (claimed with a conditional update on ``reminded_version``)."""
+    per turn: the delivery is recorded per turn (``notifications.send_reminder``), then the
+    turn is marked with ``reminded_version`` so later sweeps skip it. A sweep that dies in
+    between is safe to run again. Returns how many reminders went out."""
     now = timezone.now()
     soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
     due = (
         Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, deadline__lte=soon)
+        .exclude(reminded_version=F("version"))
         .values_list("pk", "version")
         .order_by("deadline")[:batch]
     )
     sent = 0
     for table_id, version in list(due):
-        if services.reminder_claim(table_id=table_id, version=version):
-            sent += notifications.send_reminder(table_id, version)
+        sent += notifications.send_reminder(table_id, version)
+        services.reminder_mark(table_id=table_id, version=version)
     return sent
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def send_turn_email(table_id: int, version: int) -> bool:
     """Tell the human to move that their turn has begun, if the table is still at
     ``version`` and they want e-mails."""
     return notifications.send_turn(table_id, version)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def send_match_over_emails(table_id: int) -> int:
     """Tell every human at the table how the match ended (result and reason)."""
     return notifications.send_match_over(table_id)

@@ -127,7 +127,7 @@ def _fail_after_the_move(monkeypatch):
         token = Token.objects.first().key
         raise RuntimeError(f"answer failed (seed {seed}, token {token})")
 
-    monkeypatch.setattr(tables.api.moves, "table_response", broken)
+    monkeypatch.setattr(tables.api.moves, "table_response", broken)  # the move's answer
 
 
 def _failing_move(api_client_for, alice, bob, monkeypatch) -> tuple[int, object]:

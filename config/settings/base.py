@@ -100,6 +100,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # A Redis that does not answer costs a request one second, not the OS's TCP
+            # timeout: the rate limits then fail open (config.throttling).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -245,6 +248,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
+# Nothing reads task results: without this, sending a task while Redis is down blocks on
+# the result store's reconnect loop (about 20 s) and then raises (issue 13, finding 4).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50

@@ -12,6 +12,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``idempotency``: a move played at most once per ``Idempotency-Key``;
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
 - ``reads``: a read applies what has come due first;
+- ``deliveries``: the record of each e-mail to each person (``tables.notifications``);
 - ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
 
 Seating rules (who holds which seats, under which profile) are ``tables.seating``; the
@@ -31,6 +32,12 @@ from tables.seating import (
     offered_profiles,
 )
 from tables.services.core import ACTIVE, match_of
+from tables.services.deliveries import (
+    delivery_claim,
+    delivery_refused,
+    delivery_release,
+    delivery_sent,
+)
 from tables.services.endings import (
     table_abandon,
     table_close_by_moderator,
@@ -39,7 +46,7 @@ from tables.services.endings import (
 )
 from tables.services.idempotency import move_play_once, move_requests_forget
 from tables.services.lobby import invite_renew, seat_join, table_create
-from tables.services.play import bot_play, bot_seed, move_play, reminder_claim, resume_stuck_bot
+from tables.services.play import bot_play, bot_seed, move_play, reminder_mark, resume_stuck_bot
 from tables.services.reads import table_for_user
 
 __all__ = [
@@ -51,6 +58,10 @@ __all__ = [
     "bot_play",
     "bot_seed",
     "check_invite_token",
+    "delivery_claim",
+    "delivery_refused",
+    "delivery_release",
+    "delivery_sent",
     "hand_seats",
     "holds_two_hands",
     "invite_not_found",
@@ -61,7 +72,7 @@ __all__ = [
     "move_requests_forget",
     "new_invite_token",
     "offered_profiles",
-    "reminder_claim",
+    "reminder_mark",
     "resume_stuck_bot",
     "seat_join",
     "table_abandon",

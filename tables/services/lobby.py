@@ -146,6 +146,9 @@ def seat_join(*, token: str, user) -> Seat:
     last seat is taken. In a two-hand profile (``seven_plus_seven``) the link takes both
     seats of the rival pair (1 and 3); the seat returned is the one the link was for.
 
+    The token is looked up, then checked again under the table lock: a link renewed
+    (``invite_renew``) while this join waited is refused, never takes the seat.
+
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
     (409: the table is no longer waiting), a player guard's refusal (``tables.guards``:
@@ -167,6 +170,8 @@ def seat_join(*, token: str, user) -> Seat:
         seat = next(s for s in seats if s.pk == seat.pk)
         if table.status != Table.Status.WAITING or not seat.is_open:
             raise table_not_open()
+        if seat.invite_token != token:  # renewed while this join waited for the lock
+            raise invite_not_found()
         if any(s.user_id == user.pk for s in seats):
             raise already_seated()
         seat.user = user

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,6 +20,7 @@ from dominoes.rules import PROFILES
 from dominoes.state import Action, Draw, Pass
 from dominoes.tiles import Tile
 from tables.errors import (
+    TableError,
     match_over,
     no_choice_to_draw,
     not_your_seat,
@@ -85,7 +87,24 @@ def move_play(
             core.save_transition(table, seats, match, after, now, chosen_actions=1)
             core.follow_up(table, seats, after, actor=user)
             return table
-    raise turn_expired()
+    raise _turn_expired(table, seats, mine)
+
+
+def _turn_expired(table: Table, seats: list[Seat], mine: list[Seat]) -> TableError:
+    """The ``turn_expired`` refusal (R27) for the reader holding ``mine``: whether they
+    lost by it, won by it, their partner ran out, or neither."""
+    absent = core.match_of(table).abandoned_by
+    indexes = {seat.index for seat in mine}
+    if absent in indexes:
+        side = "lost"
+    elif indexes & set(table.winners or []):
+        side = "won"
+    elif absent is not None and seats[absent].team == mine[0].team:
+        side = "partner"
+    else:
+        side = "other"
+    name = seats[absent].display_name if absent is not None else ""
+    return turn_expired(absent_seat=absent, absent_name=name, side=side)
 
 
 def _other_hand_detail(
@@ -186,29 +205,39 @@ def bot_play(*, table_id: int, version: int) -> bool:
 # --- the turn's clock -----------------------------------------------------------------------
 
 
-def resume_stuck_bot(table: Table) -> bool:
+def resume_stuck_bot(table: Table, now: datetime | None = None) -> bool:
     """Send a bot's turn again when it has waited ``BOT_STUCK_SECONDS`` (its task was
-    lost). Called on reads, so a table never stays stuck while someone looks at it.
-    ``bot_play`` ignores a stale version, so a slow task is harmless."""
+    lost: broker outage, worker crash), at most once per ``BOT_STUCK_SECONDS`` per table,
+    whoever asks (reads of the table, the stuck-bot sweep). The resend is claimed with a
+    conditional UPDATE of ``Table.bot_requeued_at`` at the table's version, so concurrent
+    readers queue at most one task. ``bot_play`` ignores a stale version, so a task that
+    was only slow is harmless. Returns True when this call sent it."""
+    now = now or timezone.now()
+    since = now - timedelta(seconds=settings.BOT_STUCK_SECONDS)
     if (
         table.status != Table.Status.PLAYING
         or table.deadline is not None
         or table.turn_seat is None
         or table.turn_started_at is None
-        or timezone.now() - table.turn_started_at < timedelta(seconds=settings.BOT_STUCK_SECONDS)
+        or table.turn_started_at >= since
     ):
+        return False
+    claimed = (
+        Table.objects.filter(
+            pk=table.pk, version=table.version, status=Table.Status.PLAYING, deadline=None
+        )
+        .filter(Q(bot_requeued_at__isnull=True) | Q(bot_requeued_at__lt=since))
+        .update(bot_requeued_at=now)
+    )
+    if not claimed:
         return False
     outbox.send_now(outbox.BOT_PLAY, table.pk, table.version)
     return True
 
 
-def reminder_claim(*, table_id: int, version: int) -> bool:
-    """Claim the reminder of the turn at ``version`` (R27: the mail sent when
-    ``REMINDER_SECONDS`` are left): True once per turn, for the first caller; False when
-    it was claimed already or the table moved on. A conditional update, no lock."""
-    claimed = (
-        Table.objects.filter(pk=table_id, version=version)
-        .exclude(reminded_version=version)
-        .update(reminded_version=version)
-    )
-    return bool(claimed)
+def reminder_mark(*, table_id: int, version: int) -> None:
+    """Mark the turn at ``version`` as reminded (R27: the mail sent when
+    ``REMINDER_SECONDS`` are left), so later sweeps skip it; the mail itself is recorded
+    per recipient (``EmailDelivery``), so a sweep that dies in between is safe to run
+    again. Nothing happens when the table moved on."""
+    Table.objects.filter(pk=table_id, version=version).update(reminded_version=version)

@@ -19,15 +19,15 @@ def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
-    table, seat = selectors.table_and_seat(table_id, user)
+    table, seat = selectors.table_for_user(table_id, user)
     if (
         table.status == Table.Status.PLAYING
         and table.deadline is not None
         and timezone.now() > table.deadline
     ):
         table_forfeit_overdue(table_id=table.pk)
-        table, seat = selectors.table_and_seat(table_id, user)
+        table, seat = selectors.table_for_user(table_id, user)
     elif resume_stuck_bot(table):
         # the bot may have played inline (no broker)
-        table, seat = selectors.table_and_seat(table_id, user)
+        table, seat = selectors.table_for_user(table_id, user)
     return table, seat

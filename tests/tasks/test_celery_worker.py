@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 import time
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
-from django.db import connection
 
 from config.celery_app import app as celery_app
 from tables import services
 from tables.models import Hand, Move, Table
+from tests.faults.processes import service_env, start_worker
 from tests.tables.play import create_table, play_one, replay, table
 
 pytestmark = [
@@ -33,18 +29,7 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-CELERY = Path(sys.executable).with_name("celery")
 TIME_LIMIT = 60  # seconds for the whole match
-
-
-def _test_database_url() -> str:
-    db = connection.settings_dict
-    user = quote(db["USER"] or "", safe="")
-    password = quote(db["PASSWORD"] or "", safe="")
-    auth = f"{user}:{password}@" if password else f"{user}@"
-    host, port = db["HOST"] or "localhost", db["PORT"] or "5432"
-    return f"postgres://{auth}{host}:{port}/{db['NAME']}"
 
 
 @pytest.fixture
@@ -62,49 +47,15 @@ def broker_not_eager():
 @pytest.fixture
 def worker(broker_not_eager, tmp_path):
     """A `celery worker` process; terminated and waited for at the end, also on failure."""
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "DATABASE_URL": _test_database_url(),
-        "REDIS_URL": os.environ["REDIS_URL"],
-        "CELERY_TASK_ALWAYS_EAGER": "false",
-    }
-    log = tmp_path / "worker.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                str(CELERY),
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--concurrency=1",
-                "-Q",
-                "celery",
-                "--without-heartbeat",
-                "--without-mingle",
-                "--without-gossip",
-                "--loglevel=INFO",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    process.log = log
+    process = start_worker(service_env(os.environ["REDIS_URL"]), tmp_path / "worker.log")
     try:
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        process.stop()
 
 
 def _log(worker) -> str:
-    return worker.log.read_text(errors="replace")[-4000:]
+    return worker.output(4000)
 
 
 def _record_from_rows(table_id: int) -> dict:
@@ -156,7 +107,7 @@ def test_it_lets_a_real_worker_play_the_bot_through_a_whole_match(
     deadline = time.monotonic() + TIME_LIMIT
     alice_moves = 0
     while True:
-        assert worker.poll() is None, f"the worker died:\n{_log(worker)}"
+        assert worker.alive(), f"the worker died:\n{_log(worker)}"
         assert time.monotonic() < deadline, f"no end after {TIME_LIMIT}s:\n{_log(worker)}"
         row = Table.objects.get(pk=table_id)
         if row.status != Table.Status.PLAYING:

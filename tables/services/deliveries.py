@@ -1,0 +1,43 @@
+"""The record of each e-mail to each person (``EmailDelivery``): claimed before it is
+sent, so a retried or duplicated task never sends it twice, then marked sent or failed.
+``tables.notifications`` writes the mails and asks these for every write."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tables.models import EmailDelivery, Table
+
+
+def delivery_claim(*, table: Table, recipient, kind: str, key: str) -> EmailDelivery | None:
+    """Claim mail ``kind`` to ``recipient`` for ``(table, kind, key)`` (``key``: the table
+    version of a turn or a reminder, ``""`` for the end of the match): the new row, status
+    ``sending``; ``None`` when it was sent, failed or is under way (never twice)."""
+    try:
+        with transaction.atomic():
+            return EmailDelivery.objects.create(
+                table=table, recipient=recipient, kind=kind, key=key
+            )
+    except IntegrityError:
+        return None
+
+
+def delivery_sent(delivery: EmailDelivery) -> None:
+    """The mail went out: status ``sent``, with the time."""
+    delivery.status = EmailDelivery.Status.SENT
+    delivery.sent_at = timezone.now()
+    delivery.save(update_fields=["status", "sent_at"])
+
+
+def delivery_refused(delivery: EmailDelivery, error: str) -> None:
+    """The server refused the address: status ``failed`` (never retried), ``error`` its
+    answer (cut to 200 characters)."""
+    delivery.status = EmailDelivery.Status.FAILED
+    delivery.error = error[:200]
+    delivery.save(update_fields=["status", "error"])
+
+
+def delivery_release(delivery: EmailDelivery) -> None:
+    """The send failed before reaching the server: drop the claim, so a retry sends it."""
+    delivery.delete()

@@ -1,0 +1,144 @@
+"""The database drops connections in the middle of moves (issue 13, finding 10): the web
+app (gunicorn, connections kept between requests) serves two players while another
+thread keeps terminating every backend of the test database (``pg_terminate_backend``,
+this test database only, never its own connection).
+
+Every answer is a 200 or a ``503 unavailable`` with ``Retry-After``, never a 500; the
+players retry a 503 (a move with the same ``Idempotency-Key``), every move is applied
+exactly once, and the Move rows replay to the snapshot.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import uuid
+
+import httpx
+import psycopg
+import pytest
+from django.db import connection
+
+from tables.models import Move, Table
+from tests.faults.processes import service_env, start_web
+from tests.security.helpers import assert_replays, seated_clients
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
+
+MOVES = 24  # chosen moves to make through the outages, at least
+OUTAGES = 5  # 503 answers to see, at least
+TIME_LIMIT = 120  # seconds
+
+
+class Terminator(threading.Thread):
+    """Terminates every other backend of ``database`` every ``every`` seconds."""
+
+    def __init__(self, database: str, every: float) -> None:
+        super().__init__(daemon=True)
+        self.database, self.every = database, every
+        self.stopping = threading.Event()
+        self.terminated = 0
+
+    def run(self) -> None:
+        db = connection.settings_dict
+        with psycopg.connect(
+            host=db["HOST"] or "localhost",
+            port=db["PORT"] or 5432,
+            user=db["USER"],
+            password=db["PASSWORD"] or None,
+            dbname="postgres",
+            autocommit=True,
+        ) as admin:
+            while not self.stopping.wait(self.every):
+                rows = admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = %s AND pid <> pg_backend_pid() "
+                    "AND backend_type = 'client backend'",
+                    [self.database],
+                ).fetchall()
+                self.terminated += sum(1 for (done,) in rows if done)
+
+
+def _until_answered(send, statuses: list[int], deadline: float) -> httpx.Response:
+    """``send()`` again while it answers 503 (checking each 503's shape)."""
+    while True:
+        assert time.monotonic() < deadline, "the outages never let a request through"
+        response = send()
+        statuses.append(response.status_code)
+        if response.status_code != 503:
+            return response
+        assert response.json()["code"] == "unavailable", response.text
+        assert int(response.headers["Retry-After"]) > 0
+        time.sleep(0.1)
+
+
+def test_terminated_connections_are_503s_and_every_retried_move_applies_once(
+    private_redis, processes, token_of, api_client_for, alice, bob, tmp_path
+):
+    table_id, _clients = seated_clients(api_client_for, [alice, bob])
+    env = service_env(private_redis.url, CONN_MAX_AGE="60")
+    web, base = start_web(env, tmp_path / "web.log")
+    processes.append(web)
+    clients = {
+        seat: httpx.Client(
+            base_url=base, headers={"Authorization": f"Token {token_of(user)}"}, timeout=30
+        )
+        for seat, user in enumerate([alice, bob])
+    }
+    chosen_before = Move.objects.filter(table_id=table_id, automatic=False).count()
+    rng = random.Random(10)
+    statuses: list[int] = []
+    applied = 0
+    deadline = time.monotonic() + TIME_LIMIT
+    terminator = Terminator(connection.settings_dict["NAME"], every=0.1)
+    terminator.start()
+    try:
+        while applied < MOVES or statuses.count(503) < OUTAGES:
+            state = _until_answered(
+                lambda: clients[0].get(f"/api/v1/tables/{table_id}/"), statuses, deadline
+            ).json()
+            if state["status"] != "playing":
+                break
+            seat = state["turn_seat"]
+            mine = _until_answered(
+                lambda seat=seat: clients[seat].get(f"/api/v1/tables/{table_id}/"),
+                statuses,
+                deadline,
+            ).json()
+            if mine["version"] != state["version"]:
+                continue
+            move = rng.choice(mine["game"]["legal_moves"])
+            body = {"tile": move["tile"], "end": move["end"], "version": mine["version"]}
+            key = uuid.uuid4().hex
+            answer = _until_answered(
+                lambda seat=seat, body=body, key=key: clients[seat].post(
+                    f"/api/v1/tables/{table_id}/moves/", json=body, headers={"Idempotency-Key": key}
+                ),
+                statuses,
+                deadline,
+            )
+            assert answer.status_code == 200, answer.text
+            applied += 1
+    finally:
+        terminator.stopping.set()
+        terminator.join(timeout=10)
+
+    print(  # shown with -s: what the outages did
+        f"{applied} moves, {len(statuses)} requests, {statuses.count(503)} answered 503, "
+        f"{terminator.terminated} backends terminated"
+    )
+    assert set(statuses) <= {200, 503}, sorted(set(statuses))
+    assert statuses.count(503) >= OUTAGES, "too few requests met a terminated connection"
+    assert terminator.terminated > 0
+    assert "Internal Server Error" not in web.output(1_000_000)
+    connection.close()  # this process's connection was terminated too
+    chosen = Move.objects.filter(table_id=table_id, automatic=False).count() - chosen_before
+    assert chosen == applied  # each retried move applied exactly once
+    assert Table.objects.get(pk=table_id).status in (Table.Status.PLAYING, Table.Status.FINISHED)
+    assert_replays(table_id)

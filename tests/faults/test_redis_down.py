@@ -1,0 +1,108 @@
+"""Redis stops in the middle of a match (issue 13, finding 4): the web app (gunicorn) and
+a Celery worker use a private ``redis-server`` as cache and broker, and the test kills
+it while alice plays against a bot.
+
+While Redis is down every move still applies (the rate limit fails open and says so in
+the log, the bot task that cannot be queued is logged), no answer is a 5xx and none
+waits on Redis for long. Once Redis is back the bot's turn is sent again (a read after
+``BOT_STUCK_SECONDS``) and the worker plays it. The Move rows replay to the snapshot.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+from django.db import connection
+
+from tables.models import Move, Table
+from tests.faults.processes import service_env, start_web, start_worker, wait_for
+from tests.security.helpers import assert_replays
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
+
+BOT_STUCK_SECONDS = 2
+
+
+def _row(table_id: int) -> Table:
+    connection.close()  # a fresh read, not a transaction's snapshot
+    return Table.objects.get(pk=table_id)
+
+
+def _play(client: httpx.Client, table_id: int, rng: random.Random) -> httpx.Response:
+    state = client.get(f"/api/v1/tables/{table_id}/").json()
+    move = rng.choice(state["game"]["legal_moves"])
+    return client.post(
+        f"/api/v1/tables/{table_id}/moves/",
+        json={"tile": move["tile"], "end": move["end"], "version": state["version"]},
+    )
+
+
+def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
+    private_redis, processes, token_of, alice, tmp_path
+):
+    env = service_env(private_redis.url, BOT_STUCK_SECONDS=str(BOT_STUCK_SECONDS))
+    web, base = start_web(env, tmp_path / "web.log")
+    processes.append(web)
+    worker = start_worker(env, tmp_path / "worker.log")
+    processes.append(worker)
+    client = httpx.Client(
+        base_url=base, headers={"Authorization": f"Token {token_of(alice)}"}, timeout=30
+    )
+    created = client.post("/api/v1/tables/", json={"seats": 2, "target": 100, "others": ["nino"]})
+    assert created.status_code == 201, created.text
+    table_id = created.json()["id"]
+    rng = random.Random(13)
+
+    def alices_turn() -> bool:
+        row = _row(table_id)
+        return row.status != Table.Status.PLAYING or row.turn_seat == 0
+
+    wait_for(alices_turn, lambda: f"the worker's bot move:\n{worker.output()}")
+    assert _play(client, table_id, rng).status_code == 200  # all is well: the worker plays
+    wait_for(alices_turn, lambda: f"the worker's bot move:\n{worker.output()}")
+
+    private_redis.stop()
+    answers, slowest = [], 0.0
+    for _ in range(30):  # alice moves until the bot's turn is stuck (its task not queued)
+        row = _row(table_id)
+        if row.status != Table.Status.PLAYING or row.turn_seat != 0:
+            break
+        moves = Move.objects.filter(table_id=table_id).count()
+        started = time.monotonic()
+        response = _play(client, table_id, rng)
+        slowest = max(slowest, time.monotonic() - started)
+        answers.append(response.status_code)
+        assert response.status_code == 200, response.text
+        assert Move.objects.filter(table_id=table_id).count() > moves
+    stuck = _row(table_id)
+    assert answers and set(answers) == {200}
+    assert stuck.status == Table.Status.PLAYING and stuck.turn_seat == 1, "no bot turn came"
+    assert slowest < 10, f"a move waited {slowest:.1f}s on the dead Redis"
+    log = web.output(100_000)
+    assert "rate limit 'moves' not checked, the cache is unavailable" in log
+    assert "could not enqueue tables.tasks.bot_play" in log
+    # Reads go on too, and the turn stays stuck while Redis is away.
+    assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200
+    time.sleep(BOT_STUCK_SECONDS + 0.5)
+    assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # resend fails: logged
+    assert _row(table_id).version == stuck.version
+
+    private_redis.start()
+    time.sleep(BOT_STUCK_SECONDS + 0.5)  # the failed resend's window passes
+
+    def resumed() -> bool:
+        assert worker.alive(), worker.output()
+        assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # the next read
+        return _row(table_id).version > stuck.version
+
+    wait_for(resumed, lambda: f"the bot's turn after Redis came back:\n{worker.output()}", 60, 0.5)
+    assert Move.objects.filter(table_id=table_id, seat=1, automatic=False).count() >= 2
+    assert_replays(table_id)
