@@ -16,7 +16,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Value
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -34,6 +34,8 @@ from moderation import selectors, services
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage
 from tables import selectors as table_selectors
 from tables.admin import HIDDEN_PERMISSION, may_see_hidden
+from tables.admin import MoveAdmin as TablesMoveAdmin
+from tables.admin import SeatInline as TablesSeatInline
 from tables.admin import TableAdmin as TablesTableAdmin
 from tables.models import Hand, Move, Seat, Table
 
@@ -421,6 +423,21 @@ def game_drawing(request, table: Table) -> dict:
     return drawing
 
 
+class SeatInline(TablesSeatInline):
+    """The seats, numbered from 1 as in the game."""
+
+    fields = ("seat_number", "user", "second_hand", "bot", "team", "score", "joined_at")
+    readonly_fields = fields
+
+    @admin.display(description=_("asiento"))
+    def seat_number(self, seat: Seat) -> int:
+        return seat.index + 1
+
+
+def _seat_numbers(seats) -> str:
+    return ", ".join(str(seat + 1) for seat in seats or ()) or "—"
+
+
 admin.site.unregister(Table)
 
 
@@ -433,10 +450,21 @@ class TableAdmin(TablesTableAdmin):
     list_filter = (*TablesTableAdmin.list_filter, ReportedFilter)
     actions = ["moderate"]
     change_form_template = "admin/moderation/table_change_form.html"
-    inlines = [inline for inline in TablesTableAdmin.inlines if inline.model is not Move]
+    inlines = [SeatInline]
+    #: Seats as the game numbers them, from 1 (the model stores them from 0).
+    renamed = {"turn_seat": "turn_seat_number", "winners": "winner_seats"}
 
     def get_fields(self, request, obj=None):
-        return [name for name in super().get_fields(request, obj) if name != "state"]
+        fields = super().get_fields(request, obj)
+        return [self.renamed.get(name, name) for name in fields if name != "state"]
+
+    @admin.display(description=_("asiento en turno"))
+    def turn_seat_number(self, table: Table) -> str:
+        return _seat_numbers([table.turn_seat] if table.turn_seat is not None else [])
+
+    @admin.display(description=_("ganadores (asientos)"))
+    def winner_seats(self, table: Table) -> str:
+        return _seat_numbers(table.winners)
 
     def get_readonly_fields(self, request, obj=None):
         return self.get_fields(request, obj)
@@ -537,3 +565,67 @@ class UserAdmin(AccountsUserAdmin):
             extra["act_url"] = reverse("admin:moderation_act") + f"?user={user.pk}"
             extra["can_act"] = request.user.has_perm(ACT_PERMISSION)
         return super().change_view(request, object_id, form_url, extra)
+
+
+admin.site.unregister(Move)
+
+
+@admin.register(Move)
+class MoveAdmin(TablesMoveAdmin):
+    """Moves with their tile and seat numbered from 1; a running hand's draws show "?"
+    unless this staff member may see that table's hidden hands (R31)."""
+
+    list_display = (
+        "table",
+        "hand_number",
+        "sequence_number",
+        "seat_number",
+        "kind",
+        "shown_tile",
+        "end",
+        "automatic",
+        "created_at",
+    )
+    list_select_related = ("hand", "table")
+    fields = (
+        "table",
+        "hand_number",
+        "sequence_number",
+        "seat_number",
+        "kind",
+        "shown_tile",
+        "end",
+        "automatic",
+        "created_at",
+    )
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        """Each row knows whether its draw may be shown to this staff member: the
+        hidden-hands permission, and no seat at that table (``reveal``)."""
+        rows = super().get_queryset(request).select_related("hand", "table")
+        if not request.user.has_perm(HIDDEN_PERMISSION):
+            return rows.annotate(reveal=Value(False))
+        seated = Seat.objects.filter(table=OuterRef("table"), user=request.user)
+        return rows.annotate(reveal=~Exists(seated))
+
+    @admin.display(description=_("mano"))
+    def hand_number(self, move: Move) -> int:
+        return move.hand.number + 1
+
+    @admin.display(description=_("orden"))
+    def sequence_number(self, move: Move) -> int:
+        return move.sequence + 1
+
+    @admin.display(description=_("asiento"))
+    def seat_number(self, move: Move) -> int:
+        return move.seat + 1
+
+    @admin.display(description=_("ficha"))
+    def shown_tile(self, move: Move) -> str:
+        if move.kind == "pass":
+            return "—"
+        hidden = move.kind == "draw" and move.hand.ended_at is None
+        if hidden and not getattr(move, "reveal", False):
+            return "?"
+        return move.tile

@@ -271,3 +271,38 @@ def test_the_filters_that_matter(api_client_for, carla, dani, mod):
     suspended = admin.get("/admin/accounts/user/", {"suspended": "yes"})
     assert [u.username for u in suspended.context["cl"].result_list] == ["dani"]
     assert other not in [t.pk for t in reported.context["cl"].result_list]
+
+
+def test_moves_are_listed_with_their_tile_and_a_running_draw_hidden(
+    api_client_for, carla, dani, mod
+):
+    from tables.models import Move
+
+    table_id, clients = seated_clients(api_client_for, [carla, dani])
+    rng = random.Random(21)
+    while not Move.objects.filter(table_id=table_id, kind="draw", hand__ended_at=None).exists():
+        state = table(clients[0], table_id)
+        if state["game"]["hand_number"] > 0 or state["status"] != "playing":
+            pytest.skip("no draw in this deal's first hand")
+        mover = clients[state["turn_seat"]]
+        assert play_one(mover, table(mover, table_id), rng).status_code == 200
+    draw = Move.objects.filter(table_id=table_id, kind="draw", hand__ended_at=None).first()
+    play = Move.objects.filter(table_id=table_id, kind="play").first()
+    listing = _admin(mod).get("/admin/tables/move/", {"kind__exact": "draw"})
+    rows = {
+        m.pk: listing.context["cl"].model_admin.shown_tile(m)
+        for m in listing.context["cl"].result_list
+    }
+    assert rows[draw.pk] == "?"
+    page = _admin(mod).get(f"/admin/tables/move/{play.pk}/change/").content.decode()
+    assert play.tile in page and 'name="_save"' not in page
+    from django.contrib.auth.models import Permission
+
+    mod.user_permissions.add(Permission.objects.get(codename="view_hidden_hands"))
+    mod = type(mod).objects.get(pk=mod.pk)  # fresh permission cache
+    listing = _admin(mod).get("/admin/tables/move/", {"kind__exact": "draw"})
+    rows = {
+        m.pk: listing.context["cl"].model_admin.shown_tile(m)
+        for m in listing.context["cl"].result_list
+    }
+    assert rows[draw.pk] == draw.tile
