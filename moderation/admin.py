@@ -34,6 +34,7 @@ from moderation import selectors, services
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage
 from tables import selectors as table_selectors
 from tables.admin import HIDDEN_PERMISSION, may_see_hidden
+from tables.admin import HandAdmin as TablesHandAdmin
 from tables.admin import MoveAdmin as TablesMoveAdmin
 from tables.admin import SeatInline as TablesSeatInline
 from tables.admin import TableAdmin as TablesTableAdmin
@@ -364,23 +365,35 @@ class TalkMessageAdmin(ReadOnlyAdmin):
 # --- tables: the game drawn, reports, and closing with a reason ---------------------------
 
 
-class ReportedFilter(admin.SimpleListFilter):
+class ChoiceFilter(admin.SimpleListFilter):
+    """A list filter whose options each narrow the list: ``options`` ``{value: label}``,
+    ``narrow(queryset, value)``; any other value leaves the list as it is."""
+
+    options: dict = {}
+
+    def lookups(self, request, model_admin):
+        return list(self.options.items())
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        return self.narrow(queryset, value) if value in self.options else queryset
+
+    def narrow(self, queryset, value: str):
+        raise NotImplementedError
+
+
+class ReportedFilter(ChoiceFilter):
     """Tables with reports (open ones, or any)."""
 
     title = _("reportes")
     parameter_name = "reported"
+    options = {"open": _("Con reportes abiertos"), "any": _("Con algún reporte")}
 
-    def lookups(self, request, model_admin):
-        return [("open", _("Con reportes abiertos")), ("any", _("Con algún reporte"))]
-
-    def queryset(self, request, queryset):
-        if self.value() == "open":
-            return queryset.filter(
-                Exists(Report.objects.filter(table=OuterRef("pk"), status="open"))
-            )
-        if self.value() == "any":
-            return queryset.filter(Exists(Report.objects.filter(table=OuterRef("pk"))))
-        return queryset
+    def narrow(self, queryset, value: str):
+        reports = Report.objects.filter(table=OuterRef("pk"))
+        if value == "open":
+            reports = reports.filter(status=Report.Status.OPEN)
+        return queryset.filter(Exists(reports))
 
 
 def game_drawing(request, table: Table) -> dict:
@@ -503,35 +516,26 @@ class TableAdmin(TablesTableAdmin):
 # --- users: their tables, reports made and received, moderation history ------------------
 
 
-class SuspendedFilter(admin.SimpleListFilter):
+class SuspendedFilter(ChoiceFilter):
     title = _("suspensión")
     parameter_name = "suspended"
+    options = {"yes": _("Suspendidos ahora")}
 
-    def lookups(self, request, model_admin):
-        return [("yes", _("Suspendidos ahora"))]
-
-    def queryset(self, request, queryset):
-        if self.value() == "yes":
-            running = ModerationAction.objects.filter(
-                user=OuterRef("pk"), kind=Kind.SUSPEND, until__gt=timezone.now()
-            )
-            return queryset.filter(Exists(running))
-        return queryset
+    def narrow(self, queryset, value: str):
+        running = ModerationAction.objects.filter(
+            user=OuterRef("pk"), kind=Kind.SUSPEND, until__gt=timezone.now()
+        )
+        return queryset.filter(Exists(running))
 
 
-class ReportedUserFilter(admin.SimpleListFilter):
+class ReportedUserFilter(ChoiceFilter):
     title = _("reportes recibidos")
     parameter_name = "reports"
+    options = {"open": _("Con reportes abiertos")}
 
-    def lookups(self, request, model_admin):
-        return [("open", _("Con reportes abiertos"))]
-
-    def queryset(self, request, queryset):
-        if self.value() == "open":
-            return queryset.filter(
-                Exists(Report.objects.filter(reported=OuterRef("pk"), status="open"))
-            )
-        return queryset
+    def narrow(self, queryset, value: str):
+        reports = Report.objects.filter(reported=OuterRef("pk"), status=Report.Status.OPEN)
+        return queryset.filter(Exists(reports))
 
 
 admin.site.unregister(User)
@@ -587,18 +591,7 @@ class MoveAdmin(TablesMoveAdmin):
         "created_at",
     )
     list_select_related = ("hand", "table")
-    fields = (
-        "table",
-        "hand_number",
-        "sequence_number",
-        "seat_number",
-        "kind",
-        "shown_tile",
-        "end",
-        "automatic",
-        "created_at",
-    )
-    readonly_fields = fields
+    fields = readonly_fields = list_display  # a move's page shows what its row shows
 
     def get_queryset(self, request):
         """Each row knows whether its draw may be shown to this staff member: the
@@ -629,3 +622,20 @@ class MoveAdmin(TablesMoveAdmin):
         if hidden and not getattr(move, "reveal", False):
             return "?"
         return move.tile
+
+
+admin.site.unregister(Hand)
+
+
+@admin.register(Hand)
+class HandAdmin(TablesHandAdmin):
+    """A hand's page only shows (no save button), its number from 1 as in the game."""
+
+    list_display = ("table", "hand_number", "leader", "end", "points", "started_at", "ended_at")
+
+    @admin.display(description=_("mano"))
+    def hand_number(self, hand: Hand) -> int:
+        return hand.number + 1
+
+    def has_change_permission(self, request, obj=None):
+        return False

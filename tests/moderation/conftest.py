@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.conftest import _make_user as _user
 from tests.security.helpers import seated_table
-
-
-def _user(django_user_model, name: str, **fields):
-    return django_user_model.objects.create_user(
-        username=name, email=f"{name}@example.com", password=PASSWORD, **fields
-    )
 
 
 @pytest.fixture
@@ -36,12 +30,24 @@ def dani(django_user_model):
     return _user(django_user_model, "dani")
 
 
-@pytest.fixture
-def mod(django_user_model):
+def moderators_group():
+    """The "Moderadores" group as its data migration makes it; made again when a
+    transactional test (the browser's) flushed the database after the migrations ran."""
+    import importlib
+
+    from django.apps import apps
     from django.contrib.auth.models import Group
 
+    migration = importlib.import_module("moderation.migrations.0002_moderators_group")
+    if not Group.objects.filter(name=migration.GROUP).exists():
+        migration.create_group(apps, None)
+    return Group.objects.get(name=migration.GROUP)
+
+
+@pytest.fixture
+def mod(django_user_model):
     user = _user(django_user_model, "mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderadores"))
+    user.groups.add(moderators_group())
     return user
 
 

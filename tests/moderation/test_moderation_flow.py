@@ -306,3 +306,24 @@ def test_moves_are_listed_with_their_tile_and_a_running_draw_hidden(
         for m in listing.context["cl"].result_list
     }
     assert rows[draw.pk] == draw.tile
+
+
+def test_read_only_pages_have_no_save_button_even_for_a_superuser(
+    api_client_for, carla, dani, admin_user
+):
+    from tables.models import Hand, Move
+
+    table_id, clients = seated_clients(api_client_for, [carla, dani])
+    state = table(clients[0], table_id)
+    mover = clients[state["turn_seat"]]
+    assert play_one(mover, table(mover, table_id), random.Random(1)).status_code == 200
+    admin = _admin(admin_user)
+    pages = [
+        f"/admin/tables/table/{table_id}/change/",
+        f"/admin/tables/hand/{Hand.objects.get(table_id=table_id).pk}/change/",
+        f"/admin/tables/move/{Move.objects.filter(table_id=table_id).first().pk}/change/",
+    ]
+    for url in pages:
+        page = admin.get(url)
+        assert page.status_code == 200, url
+        assert 'name="_save"' not in page.content.decode(), url

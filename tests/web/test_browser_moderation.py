@@ -7,11 +7,11 @@ Screenshots at 390x844 and 1280x800 go to artifacts/."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 
 from moderation.models import ModerationAction, Report, TalkMessage
 from moderation.services import talk_post
 from tests.conftest import PASSWORD
+from tests.moderation.conftest import moderators_group
 from tests.web.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
 from tests.web.conftest import seat_friends
 
@@ -26,7 +26,7 @@ def people(django_user_model):
     }
     made["mod"].is_staff = True
     made["mod"].save()
-    made["mod"].groups.add(Group.objects.get(name="Moderadores"))
+    made["mod"].groups.add(moderators_group())
     return made
 
 
