@@ -10,8 +10,9 @@ table size, through:
   a uniformly random legal move until the hand ends;
 - ``fast path``: ``dominoes.playout.play_random_hands`` (bit masks, ``random.Random``
   deal with the same R5 redeal and R7-R9 lead, random legal plays);
-- ``fast path @REV`` (with ``--baseline REV``): the same fast path as ``dominoes/playout.py``
-  stood at git revision ``REV`` (loaded from ``git show`` as a separate module), timed in
+- ``fast path @REV`` (with ``--baseline REV``): the same fast path as it stood at git
+  revision ``REV`` (``dominoes/playout.py`` from ``git show``, or after the package split
+  the ``dominoes`` tree of ``REV`` under another package name), timed in
   the same interleaved rounds, so a change's speed is measured before/after in one run;
 - ``pypi dominoes 6.1.0``: the unrelated PyPI package of the same name, in its own
   virtualenv ``bench/.venv-pypi-dominoes`` (created on first use; never install it into
@@ -28,12 +29,16 @@ is printed too.
 from __future__ import annotations
 
 import argparse
+import importlib
+import io
 import json
 import os
 import platform
 import random
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import types
 from pathlib import Path
@@ -109,7 +114,19 @@ def fast_batch(seats: int, counter: list[int]):
 
 
 def load_baseline(revision: str) -> types.ModuleType:
-    """``dominoes/playout.py`` as it stood at git ``revision``, as a separate module."""
+    """The fast path as it stood at git ``revision``, loaded beside the current one.
+
+    Up to the package split it is the single module ``dominoes/playout.py``; after it, the
+    whole ``dominoes`` tree of ``revision`` is extracted to a temporary folder as package
+    ``dominoes_baseline`` (its imports renamed), and its ``playout`` is returned."""
+    single = subprocess.run(
+        ["git", "cat-file", "-e", f"{revision}:dominoes/playout.py"],
+        cwd=str(ROOT),
+        check=False,
+        stderr=subprocess.DEVNULL,
+    )
+    if single.returncode != 0:
+        return _load_baseline_package(revision)
     source = subprocess.run(
         ["git", "show", f"{revision}:dominoes/playout.py"],
         check=True,
@@ -122,6 +139,24 @@ def load_baseline(revision: str) -> types.ModuleType:
     sys.modules[module.__name__] = module  # dataclasses and caches look modules up
     exec(compile(source, module.__file__, "exec"), module.__dict__)
     return module
+
+
+def _load_baseline_package(revision: str) -> types.ModuleType:
+    """``dominoes.playout`` of ``revision`` as ``dominoes_baseline.playout`` (see above)."""
+    folder = Path(tempfile.mkdtemp(prefix="playout-baseline-"))
+    archive = subprocess.run(
+        ["git", "archive", revision, "dominoes"], check=True, capture_output=True, cwd=str(ROOT)
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    (folder / "dominoes").rename(folder / "dominoes_baseline")
+    for path in (folder / "dominoes_baseline").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = text.replace("from dominoes.", "from dominoes_baseline.")
+        text = text.replace("import dominoes.", "import dominoes_baseline.")
+        path.write_text(text.replace("from dominoes import", "from dominoes_baseline import"))
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("dominoes_baseline.playout")
 
 
 def baseline_batch(module: types.ModuleType, seats: int, counter: list[int]):
@@ -163,7 +198,7 @@ def main() -> None:
     parser.add_argument(
         "--baseline",
         metavar="REV",
-        help="also time dominoes/playout.py as of git revision REV (before/after in one run)",
+        help="also time the fast path as of git revision REV (before/after in one run)",
     )
     parser.add_argument("--no-main", action="store_true", help="skip the main API rows")
     args = parser.parse_args()

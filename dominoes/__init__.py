@@ -1,4 +1,5 @@
-"""The dominoes engine: double-six rules as pure functions over immutable states.
+"""The dominoes engine: the rules (double-six classic, and every profile of
+``dominoes.rules``, double-nine ``cuban`` included) as pure functions over immutable states.
 
 No Django, DRF or Celery here (an import-linter contract enforces it); the service calls
 this package and this package never calls back. The public API:

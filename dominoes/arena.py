@@ -133,16 +133,7 @@ def play_match(
             tally.cpu[side].append(time.thread_time() - cpu_started)
             match = advance(apply(match, play))
             hand = match.hand
-        result = hand.result
-        tally.hands += 1
-        if result.winners:
-            side = seating[result.winners[0]]
-            if side == "A":
-                tally.hands_a += 1
-                tally.points_a += result.points
-            else:
-                tally.hands_b += 1
-                tally.points_b += result.points
+        _count_hand(tally, seating, hand.result)
         if match.is_over or len(match.hands) >= MAX_HANDS:
             break
         match = start_hand(match, seed=_seed("deal", *salt, group, len(match.hands)))
@@ -152,6 +143,18 @@ def play_match(
         else:
             tally.matches_b += 1
     return tally
+
+
+def _count_hand(tally: Tally, seating: Sequence[str], result) -> None:
+    """Add a finished hand's ``result`` to ``tally``: hands and points won per side."""
+    tally.hands += 1
+    if result.winners:
+        if seating[result.winners[0]] == "A":
+            tally.hands_a += 1
+            tally.points_a += result.points
+        else:
+            tally.hands_b += 1
+            tally.points_b += result.points
 
 
 def play_group(arguments: tuple) -> Tally:

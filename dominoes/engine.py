@@ -14,19 +14,43 @@ from dataclasses import replace
 from dominoes.deal import deal as deal_from_seed
 from dominoes.deal import lot_leader, needs_redeal, new_seed
 from dominoes.errors import IllegalMove
+from dominoes.lead import first_lead, later_lead
+from dominoes.leaving import abandon, close_idle
 from dominoes.rules import CLASSIC, Rules
-from dominoes.scoring import add_to_scores, score_blocked, score_domino
+from dominoes.scoring import score_domino
 from dominoes.state import (
     Action,
     Draw,
     HandEnd,
     HandState,
-    MatchOutcome,
     MatchState,
     Pass,
     Play,
 )
-from dominoes.tiles import Tile, heaviest
+from dominoes.tiles import Tile, fits, holds_fit, place
+from dominoes.turns import (
+    after_action,
+    finish_hand,
+    lead_must_be_double,
+    next_seat,
+    stock_left,
+)
+
+__all__ = [
+    "abandon",
+    "advance",
+    "apply",
+    "check_deal",
+    "close_idle",
+    "first_lead",
+    "forced_action",
+    "legal_moves",
+    "may_act",
+    "new_match",
+    "optional_actions",
+    "play_turn",
+    "start_hand",
+]
 
 # --- starting matches and hands ---------------------------------------------------------
 
@@ -79,45 +103,6 @@ def check_deal(
         )
 
 
-def first_lead(rules: Rules, dealt: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None, str]:
-    """The first hand's leader, the tile it must lead and the rule that says so (R7-R9).
-
-    Returns ``(seat, tile, rule)``; ``tile`` is ``None`` when any tile may lead. For
-    ``first_lead == "double"`` the seat is the holder of the highest double and ``tile`` is
-    ``None`` (it may lead any of its doubles); ``"lot"`` needs the seed (``start_hand``).
-    """
-    if rules.first_lead in ("any", "lot"):
-        return 0, None, "R10"
-    doubles = [(tile, seat) for seat, tiles in enumerate(dealt) for tile in tiles if tile.is_double]
-    if rules.first_lead == "double":
-        return max(doubles)[1], None, "R7"
-    if doubles:
-        tile, seat = max(doubles)
-        return seat, tile, "R7" if tile.high == rules.max_pip else "R8"
-    best = heaviest(tile for tiles in dealt for tile in tiles)
-    seat = next(seat for seat, tiles in enumerate(dealt) if best in tiles)
-    return seat, best, "R9"
-
-
-def _later_lead(match: MatchState) -> tuple[int, tuple[int, ...]]:
-    """The leader of a hand after the first, and the seats that may lead instead of it.
-
-    R10: the seat after the last leader. ``later_lead == "winner_team"``: the pair that won
-    the last hand (the seat that went out first), either partner may lead; after a hand
-    nobody won, the pair after the last leader's."""
-    rules, seats, last = match.rules, match.seats, match.hand
-    if rules.later_lead != "winner_team" or not rules.partnerships(seats):
-        return (last.leader + 1) % seats, ()
-    winners = last.result.winners if last.result is not None else ()
-    if not winners:
-        first = (last.leader + 1) % seats
-    elif last.result.end is HandEnd.DOMINO:
-        first = last.actions[-1].seat
-    else:
-        first = winners[0]
-    return first, (first, (first + 2) % seats)
-
-
 def start_hand(
     match: MatchState,
     *,
@@ -154,7 +139,7 @@ def start_hand(
     if rules.first_lead == "double":
         leader, required, _ = first_lead(rules, dealt)
     elif match.hands:
-        leader, lead_seats = _later_lead(match)
+        leader, lead_seats = later_lead(match)
         required = None
     elif rules.first_lead == "lot":
         if leader is None:
@@ -183,22 +168,6 @@ def start_hand(
 # --- what may be played ----------------------------------------------------------------
 
 
-def fits(tile: Tile, ends: tuple[int, int] | None) -> bool:
-    """True when ``tile`` can be placed on the line with ``ends`` (any tile leads)."""
-    return ends is None or tile.has(ends[0]) or tile.has(ends[1])
-
-
-def _has_fit(tiles: Sequence[Tile], ends: tuple[int, int] | None) -> bool:
-    if ends is None:
-        return bool(tiles)
-    left, right = ends
-    return any(t.high in (left, right) or t.low in (left, right) for t in tiles)
-
-
-def _stock_left(match: MatchState, hand: HandState) -> int:
-    return hand.stock_left if match.rules.draw_from_stock else 0
-
-
 def may_act(match: MatchState, seat: int) -> bool:
     """True when ``seat`` may act now: it is its turn, or the hand is waiting for its lead
     and ``seat`` is one of the seats that may lead (``HandState.lead_seats``)."""
@@ -225,7 +194,7 @@ def legal_moves(match: MatchState, seat: int | None = None) -> list[Play]:
     if hand.ends is None:
         if hand.required_lead is not None:
             return [Play(seat, hand.required_lead)]
-        if match.rules.first_lead == "double":
+        if lead_must_be_double(match.rules, tiles):
             return [Play(seat, tile) for tile in tiles if tile.is_double]
         return [Play(seat, tile) for tile in tiles]
     left, right = hand.ends
@@ -251,9 +220,9 @@ def forced_action(match: MatchState) -> Draw | Pass | None:
     are its own choice (``optional_actions``); only the pass on an empty stock is automatic.
     """
     hand = match.hand
-    if match.is_over or hand.is_over or _has_fit(hand.holdings[hand.turn], hand.ends):
+    if match.is_over or hand.is_over or holds_fit(hand.holdings[hand.turn], hand.ends):
         return None
-    if _stock_left(match, hand):
+    if stock_left(match, hand):
         if match.rules.draw_optional:
             return None
         return Draw(hand.turn, hand.stock[hand.drawn])
@@ -270,8 +239,8 @@ def optional_actions(match: MatchState) -> list[Draw | Pass]:
         not match.rules.draw_optional
         or match.is_over
         or hand.is_over
-        or _has_fit(hand.holdings[hand.turn], hand.ends)
-        or not _stock_left(match, hand)
+        or holds_fit(hand.holdings[hand.turn], hand.ends)
+        or not stock_left(match, hand)
     ):
         return []
     return [Draw(hand.turn, hand.stock[hand.drawn]), Pass(hand.turn)]
@@ -299,76 +268,21 @@ def _place(
             raise IllegalMove(
                 "wrong_lead", f"the first hand must be led with {hand.required_lead}", "R7"
             )
-        if rules.first_lead == "double" and not tile.is_double:
+        if not tile.is_double and lead_must_be_double(rules, hand.holdings[play.seat]):
             raise IllegalMove("wrong_lead", f"the lead must be a double, not {tile}", "R7")
         return ((tile.high, tile.low),), (tile.high, tile.low)
     left, right = hand.ends
-    on_left, on_right = tile.has(left), tile.has(right)
-    if play.end is not None:
-        if play.end == right and on_right:
-            side = "right"
-        elif play.end == left and on_left:
-            side = "left"
-        else:
-            raise IllegalMove("tile_does_not_fit", f"{tile} does not fit the {play.end} end")
-    elif not (on_left or on_right):
-        raise IllegalMove("tile_does_not_fit", f"{tile} fits neither end ({left}, {right})")
-    elif on_left and on_right and left != right:
+    if play.end is None and left != right and tile.has(left) and tile.has(right):
         raise IllegalMove("end_required", f"{tile} fits both the {left} and the {right} end")
-    else:
-        side = "right" if on_right else "left"
-    if side == "right":
-        return hand.line + ((right, tile.other(right)),), (left, tile.other(right))
-    return ((tile.other(left), left),) + hand.line, (tile.other(left), right)
-
-
-def _finish_hand(match: MatchState, hand: HandState, result) -> MatchState:
-    hand = replace(hand, result=result)
-    scores = add_to_scores(match.scores, result)
-    hands = match.hands[:-1] + (hand,)
-    if match.rules.single_hand:
-        return replace(
-            match, hands=hands, scores=scores, winners=result.winners, outcome=MatchOutcome.TARGET
-        )
-    if result.winners and max(scores) >= match.target:
-        return replace(
-            match, hands=hands, scores=scores, winners=result.winners, outcome=MatchOutcome.TARGET
-        )
-    return replace(match, hands=hands, scores=scores)
-
-
-def _after(match: MatchState, hand: HandState) -> MatchState:
-    """Store ``hand`` as the current hand, ending it when nobody can play or draw (R18).
-
-    ``rules.stock_on_block``: the hand also blocks when no tile left in the stock fits
-    either, and the stock joins the count of the seat after the closer (the rival, with
-    two seats). ``rules.draw_optional``: it also blocks after a whole round of passes."""
-    rules = match.rules
-    blocked = not _stock_left(match, hand) and not any(
-        _has_fit(tiles, hand.ends) for tiles in hand.holdings
-    )
-    if (
-        not blocked
-        and rules.stock_on_block
-        and not any(_has_fit(tiles, hand.ends) for tiles in hand.holdings)
-    ):
-        rest = hand.stock[hand.drawn :]
-        if not _has_fit(rest, hand.ends):
-            rival = (hand.actions[-1].seat + 1) % match.seats
-            taken = tuple(sorted(hand.holdings[rival] + rest, reverse=True))
-            holdings = hand.holdings[:rival] + (taken,) + hand.holdings[rival + 1 :]
-            hand = replace(hand, holdings=holdings, drawn=len(hand.stock))
-            blocked = True
-    if not blocked and rules.draw_optional:
-        passes = 0
-        for action in reversed(hand.actions):
-            if isinstance(action, Play):
-                break
-            passes += isinstance(action, Pass)
-        blocked = passes >= match.seats
-    if blocked:
-        return _finish_hand(match, hand, score_blocked(rules, hand.holdings, hand.leader))
-    return replace(match, hands=match.hands[:-1] + (hand,))
+    placed = place(hand.ends, tile, play.end)
+    if placed is None:
+        if play.end is not None:
+            raise IllegalMove("tile_does_not_fit", f"{tile} does not fit the {play.end} end")
+        raise IllegalMove("tile_does_not_fit", f"{tile} fits neither end ({left}, {right})")
+    on_right, ends = placed
+    if on_right:
+        return hand.line + ((right, ends[1]),), ends
+    return ((ends[0], left),) + hand.line, ends
 
 
 def apply(match: MatchState, action: Action) -> MatchState:
@@ -388,60 +302,68 @@ def apply(match: MatchState, action: Action) -> MatchState:
         if not (isinstance(action, Play) and may_act(match, seat)):
             raise IllegalMove("not_your_turn", f"it is seat {hand.turn}'s turn, not seat {seat}'s")
         hand = replace(hand, turn=seat, leader=seat)  # the pair chose this partner to lead
-    holding = hand.holdings[seat]
     if isinstance(action, Play):
-        if action.tile not in holding:
-            raise IllegalMove("tile_not_in_hand", f"seat {seat} does not hold {action.tile}")
-        line, ends = _place(match.rules, hand, action)
-        if hand.ends is None and action.end is not None:
-            action = Play(seat, action.tile)  # an end given with the lead means nothing
-        remaining = tuple(tile for tile in holding if tile != action.tile)
-        holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
-        capicua = (
-            hand.ends is not None
-            and hand.ends[0] != hand.ends[1]
-            and not action.tile.is_double
-            and action.tile.has(hand.ends[0])
-            and action.tile.has(hand.ends[1])
-        )
-        hand = replace(
-            hand,
-            holdings=holdings,
-            line=line,
-            ends=ends,
-            turn=(seat + 1) % match.seats,
-            actions=hand.actions + (action,),
-            lead_seats=(),
-        )
-        if not remaining:
-            return _finish_hand(match, hand, score_domino(match.rules, holdings, seat, capicua))
-        return _after(match, hand)
-    playable = next((tile for tile in holding if fits(tile, hand.ends)), None)
+        return _apply_play(match, hand, action)
+    playable = next((tile for tile in hand.holdings[seat] if fits(tile, hand.ends)), None)
     if isinstance(action, Draw):
-        if playable is not None:
-            raise IllegalMove("cannot_draw_with_play", _fits_message(seat, playable, hand.ends))
-        if not _stock_left(match, hand):
-            raise IllegalMove("wrong_draw", "the stock is empty")
-        top = hand.stock[hand.drawn]
-        if action.tile != top:
-            raise IllegalMove("wrong_draw", f"the top of the stock is not {action.tile}")
-        holdings = (
-            hand.holdings[:seat]
-            + (tuple(sorted(holding + (top,), reverse=True)),)
-            + hand.holdings[seat + 1 :]
-        )
-        hand = replace(
-            hand, holdings=holdings, drawn=hand.drawn + 1, actions=hand.actions + (action,)
-        )
-        return _after(match, hand)
+        return _apply_draw(match, hand, action, playable)
     if isinstance(action, Pass):
         if playable is not None:
             raise IllegalMove("cannot_pass_with_play", _fits_message(seat, playable, hand.ends))
-        if _stock_left(match, hand) and not match.rules.draw_optional:
+        if stock_left(match, hand) and not match.rules.draw_optional:
             raise IllegalMove("must_draw", f"the stock still holds {hand.stock_left} tiles")
-        hand = replace(hand, turn=(seat + 1) % match.seats, actions=hand.actions + (action,))
-        return _after(match, hand)
+        hand = replace(hand, turn=next_seat(match, hand, seat), actions=hand.actions + (action,))
+        return after_action(match, hand)
     raise TypeError(f"not an action: {action!r}")
+
+
+def _apply_play(match: MatchState, hand: HandState, action: Play) -> MatchState:
+    """``apply`` for a play: the checks of R7-R12, then a domino (R17) or the next turn."""
+    seat = action.seat
+    holding = hand.holdings[seat]
+    if action.tile not in holding:
+        raise IllegalMove("tile_not_in_hand", f"seat {seat} does not hold {action.tile}")
+    line, ends = _place(match.rules, hand, action)
+    if hand.ends is None and action.end is not None:
+        action = Play(seat, action.tile)  # an end given with the lead means nothing
+    remaining = tuple(tile for tile in holding if tile != action.tile)
+    holdings = hand.holdings[:seat] + (remaining,) + hand.holdings[seat + 1 :]
+    capicua = (
+        hand.ends is not None
+        and hand.ends[0] != hand.ends[1]
+        and not action.tile.is_double
+        and action.tile.has(hand.ends[0])
+        and action.tile.has(hand.ends[1])
+    )
+    hand = replace(
+        hand,
+        holdings=holdings,
+        line=line,
+        ends=ends,
+        turn=next_seat(match, hand, seat),
+        actions=hand.actions + (action,),
+        lead_seats=(),
+    )
+    if not remaining:
+        result = score_domino(match.rules, holdings, seat, capicua, hand.out_seats)
+        return finish_hand(match, hand, result)
+    return after_action(match, hand)
+
+
+def _apply_draw(match: MatchState, hand: HandState, action: Draw, playable) -> MatchState:
+    """``apply`` for a draw of the stock's top tile (R14, R16)."""
+    seat = action.seat
+    if playable is not None:
+        raise IllegalMove("cannot_draw_with_play", _fits_message(seat, playable, hand.ends))
+    if not stock_left(match, hand):
+        raise IllegalMove("wrong_draw", "the stock is empty")
+    top = hand.stock[hand.drawn]
+    if action.tile != top:
+        raise IllegalMove("wrong_draw", f"the top of the stock is not {action.tile}")
+    drawn = tuple(sorted(hand.holdings[seat] + (top,), reverse=True))
+    holdings = hand.holdings[:seat] + (drawn,) + hand.holdings[seat + 1 :]
+    hand = replace(hand, holdings=holdings, drawn=hand.drawn + 1, actions=hand.actions + (action,))
+    return after_action(match, hand)
 
 
 def _fits_message(seat: int, tile: Tile, ends: tuple[int, int] | None) -> str:
@@ -465,36 +387,3 @@ def play_turn(match: MatchState, play: Play) -> MatchState:
     """A whole turn as the service plays it: ``play``, then the automatic draws and passes
     of the seats that follow (R16). Raises ``IllegalMove`` as ``apply`` does."""
     return advance(apply(match, play))
-
-
-# --- ending a match early ----------------------------------------------------------------
-
-
-def abandon(
-    match: MatchState, seat: int, outcome: MatchOutcome = MatchOutcome.ABANDONED
-) -> MatchState:
-    """The match after ``seat`` abandons it or is absent too long (R26, R27).
-
-    2 seats: the other player wins. 4 seats: the other team wins. 3 seats: the remaining
-    player with more points wins; level scores mean no winner. Raises ``IllegalMove``
-    (``hand_over``, R25) when the match is already over and ``ValueError`` for a bad seat.
-    """
-    if match.is_over:
-        raise IllegalMove("hand_over", "the match is over", "R25")
-    if not 0 <= seat < match.seats:
-        raise ValueError(f"no seat {seat} at a table of {match.seats}")
-    if match.rules.partnerships(match.seats):
-        winners = tuple(s for s in range(match.seats) if s % 2 != seat % 2)
-    else:
-        others = [s for s in range(match.seats) if s != seat]
-        best = max(match.scores[s] for s in others)
-        leaders = tuple(s for s in others if match.scores[s] == best)
-        winners = leaders if len(leaders) == 1 else ()
-    return replace(match, winners=winners, outcome=outcome, abandoned_by=seat)
-
-
-def close_idle(match: MatchState) -> MatchState:
-    """The match closed for standing idle (R28): it ends with no winner."""
-    if match.is_over:
-        raise IllegalMove("hand_over", "the match is over", "R25")
-    return replace(match, winners=(), outcome=MatchOutcome.IDLE)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dominoes.deal import deal, seed_sha256
-from dominoes.engine import apply, start_hand
+from dominoes.engine import abandon, apply, start_hand
 from dominoes.errors import IllegalMove, UnreadableRecord
 from dominoes.rules import PROFILES, Rules
 from dominoes.scoring import is_zapato
@@ -37,6 +37,8 @@ def _hand_record(hand: HandState) -> dict[str, Any]:
         if hand.is_over:
             out["seed"] = hand.seed.hex()
     out["actions"] = [action_to_dict(action) for action in hand.actions]
+    if hand.departures:
+        out["left"] = [{"seat": seat, "after": after} for seat, after in hand.departures]
     return out
 
 
@@ -61,13 +63,16 @@ def match_to_record(match: MatchState, *, finished_hands_only: bool = False) -> 
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """One hand as read from a record: the deal, the actions, the optional seed fields."""
+    """One hand as read from a record: the deal, the actions, the optional seed fields,
+    and ``left``: ``(seat, after)`` for each seat that left the hand after ``after`` of its
+    actions (``Rules.leavers_sit_out`` profiles only)."""
 
     dealt: tuple[tuple[Tile, ...], ...]
     stock: tuple[Tile, ...]
     actions: tuple[Action, ...]
     seed: bytes | None
     seed_sha256: str | None
+    left: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +128,7 @@ def load_record(data: Any) -> Record:
                 0 <= action.seat < seats,
                 f"hand {number}, action {index}: no seat {action.seat} at a table of {seats}",
             )
+        left = _load_left(hand, number, rules, seats, len(parsed_actions))
         seed = hand.get("seed")
         try:
             seed_bytes = bytes.fromhex(seed) if isinstance(seed, str) else None
@@ -135,9 +141,39 @@ def load_record(data: Any) -> Record:
                 actions=parsed_actions,
                 seed=seed_bytes,
                 seed_sha256=hand.get("seed_sha256"),
+                left=left,
             )
         )
     return Record(rules=rules.name, seats=seats, target=target, hands=tuple(hands))
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _load_left(
+    hand: dict, number: int, rules: Rules, seats: int, actions: int
+) -> tuple[tuple[int, int], ...]:
+    """A hand's ``left`` list (``[{"seat": 1, "after": 6}, ...]``, in the order the seats
+    left) as ``(seat, after)`` pairs; only profiles with ``leavers_sit_out`` have one."""
+    entries = hand.get("left", [])
+    _require(isinstance(entries, list), f"hand {number}: left must be a list")
+    _require(
+        not entries or rules.leavers_sit_out,
+        f"hand {number}: {rules.name} has no leaving mid-hand (left)",
+    )
+    out: list[tuple[int, int]] = []
+    for entry in entries:
+        _require(
+            isinstance(entry, dict)
+            and _is_count(entry.get("seat"))
+            and _is_count(entry.get("after"))
+            and 0 <= entry["seat"] < seats
+            and (out[-1][1] if out else 0) <= entry["after"] <= actions,
+            f"hand {number}: a left entry is {{seat, after}} in order, not {entry!r}",
+        )
+        out.append((entry["seat"], entry["after"]))
+    return tuple(out)
 
 
 def _refusal(hand: int, action: int | None, error: IllegalMove) -> dict[str, Any]:
@@ -194,9 +230,13 @@ def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
             )
         except IllegalMove as error:
             return (match if match.hands else None), _refusal(number, None, error)
-        for index, action in enumerate(hand.actions):
+        for index in range(len(hand.actions) + 1):
             try:
-                match = apply(match, action)
+                for seat, after in hand.left:
+                    if after == index:
+                        match = abandon(match, seat)
+                if index < len(hand.actions):
+                    match = apply(match, hand.actions[index])
             except IllegalMove as error:
                 return match, _refusal(number, index, error)
     return (match if match.hands else None), summarize(match, unknown_leader)
@@ -208,7 +248,8 @@ def summarize(match: MatchState, unknown_leader: set[int] | frozenset = frozense
 
     Profile extras, present only for the profiles that have them (classic answers are
     unchanged): each hand's ``capicua`` (``rules.capicua_multiplier``), the top-level
-    ``zapato`` (``rules.zapato``; ``null`` while the match is on). A hand in
+    ``zapato`` (``rules.zapato``; ``null`` while the match is on), each hand's ``left``
+    (the seats that left it, ``rules.leavers_sit_out``, only when one did). A hand in
     ``unknown_leader`` (drawn by lot, no seed, no action yet) reports ``leader: null``."""
     rules = match.rules
     hands = []
@@ -223,6 +264,8 @@ def summarize(match: MatchState, unknown_leader: set[int] | frozenset = frozense
         }
         if rules.capicua_multiplier != 1:
             entry["capicua"] = bool(result and result.capicua)
+        if hand.departures:
+            entry["left"] = list(hand.out_seats)
         hands.append(entry)
     answer = {
         "ok": True,

@@ -52,6 +52,9 @@ class Rules:
     - ``blocked_points``: what the winner of a block scores alone (2-3 seats): ``"others"``
       (R21: the sum of the other counts) or ``"differences"`` (the sum of the differences
       between each other count and its own).
+    - ``blocked_pairs``: which pair wins a block (partnerships): ``"lower_total"`` (R22:
+      the pair whose summed count is lower) or ``"lowest_player"`` (the pair of the
+      player with the lowest count; both pairs holding that count is a tie).
     - ``blocked_tie``: a tied block between partnerships: ``"nobody"`` (R22) or
       ``"leader_team"`` (the pair that led the hand wins it).
     - ``capicua_multiplier``: a domino made with a non-double that fits both (different)
@@ -59,7 +62,13 @@ class Rules:
     - ``zapato``: whether a match won while the losers have 0 points is marked as a
       zapato / chiva in the match result.
     - ``single_hand``: one hand decides the match (its winner wins; a tie has no winner).
+    - ``leavers_sit_out``: a player who abandons (R26) or is absent (R27) leaves the hand
+      while at least two players stay, and the hand goes on without them: their turns
+      are skipped, their tiles are out of play (they fit nothing, count for nobody) and
+      they cannot win; when only one player stays, that one wins the match.
     - ``targets``: the match targets a table may choose, in points (R25).
+    - ``hands_per_person``: how many hands (seats) one person holds: 2 for
+      ``seven_plus_seven`` (each person plays both seats of a pair), else 1.
     """
 
     name: str
@@ -77,10 +86,13 @@ class Rules:
     draw_optional: bool = False
     stock_on_block: str | None = None
     blocked_points: str = "others"
+    blocked_pairs: str = "lower_total"
     blocked_tie: str = "nobody"
     capicua_multiplier: int = 1
     zapato: bool = False
     single_hand: bool = False
+    leavers_sit_out: bool = False
+    hands_per_person: int = 1
 
     def __hash__(self) -> int:
         return hash(self.name)
@@ -137,7 +149,7 @@ SPAIN_PAIRS = Rules(
 )
 
 #: seeds/003 "Dominó 7+7": the pairs game, each of two people playing both seats of a pair.
-SEVEN_PLUS_SEVEN = replace(SPAIN_PAIRS, name="seven_plus_seven")
+SEVEN_PLUS_SEVEN = replace(SPAIN_PAIRS, name="seven_plus_seven", hands_per_person=2)
 
 #: seeds/003 "Dominó Venezolano" (first lead 6-6 as seeds/002 says for Venezuela).
 VENEZUELAN = Rules(
@@ -185,6 +197,8 @@ CUBAN = Rules(
     draw_from_stock=False,
     first_lead="lot",
     later_lead="winner_team",
+    blocked_pairs="lowest_player",
+    blocked_tie="leader_team",
     capicua_multiplier=2,
     targets=(100,),
 )
@@ -199,6 +213,7 @@ FIRST_DOUBLE = Rules(
     first_lead="double",
     draw_optional=True,
     single_hand=True,
+    leavers_sit_out=True,
     targets=(1,),
 )
 

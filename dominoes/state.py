@@ -96,6 +96,8 @@ class HandState:
     - ``lead_seats``: before the lead, the seats any of which may lead (``turn`` first),
       for profiles where a pair chooses its leader (``later_lead == "winner_team"``);
       empty otherwise (only ``turn`` may act).
+    - ``departures``: ``(seat, actions)`` for each seat that left the hand while it went
+      on (``Rules.leavers_sit_out``): ``actions`` is how many actions the hand had then.
     """
 
     number: int
@@ -112,11 +114,29 @@ class HandState:
     result: HandResult | None = None
     seed: bytes | None = None
     lead_seats: tuple[int, ...] = ()
+    departures: tuple[tuple[int, int], ...] = ()
 
     @property
     def is_over(self) -> bool:
         """True once the hand has ended by domino or block."""
         return self.result is not None
+
+    @property
+    def passes_since_play(self) -> int:
+        """The passes since the last play, by the seats still playing (``draw_optional``'s
+        round of passes; a seat that left does not count, ``out_seats``)."""
+        passes = 0
+        out = self.out_seats
+        for action in reversed(self.actions):
+            if isinstance(action, Play):
+                break
+            passes += isinstance(action, Pass) and action.seat not in out
+        return passes
+
+    @property
+    def out_seats(self) -> tuple[int, ...]:
+        """The seats that left the hand (``departures``), in the order they left."""
+        return tuple(seat for seat, _ in self.departures)
 
     @property
     def stock_left(self) -> int:
@@ -199,7 +219,7 @@ def _parse_tiles(names: list[str], max_pip: int) -> tuple[Tile, ...]:
 def hand_to_dict(hand: HandState) -> dict:
     """A complete, JSON-ready snapshot of a hand (secrets included: server side only).
 
-    ``lead_seats`` and a result's ``capicua`` are written only when set, so classic
+    ``lead_seats``, ``departures`` and a result's ``capicua`` are written only when set, so classic
     snapshots keep their shape."""
     out = {
         "number": hand.number,
@@ -225,6 +245,8 @@ def hand_to_dict(hand: HandState) -> dict:
     }
     if hand.lead_seats:
         out["lead_seats"] = list(hand.lead_seats)
+    if hand.departures:
+        out["departures"] = [list(pair) for pair in hand.departures]
     if hand.result is not None and hand.result.capicua:
         out["result"]["capicua"] = True
     return out
@@ -256,6 +278,7 @@ def hand_from_dict(data: dict, max_pip: int = 6) -> HandState:
         ),
         seed=bytes.fromhex(data["seed"]) if data["seed"] is not None else None,
         lead_seats=tuple(data.get("lead_seats", ())),
+        departures=tuple((seat, at) for seat, at in data.get("departures", ())),
     )
 
 

@@ -82,3 +82,47 @@ def heaviest(tiles: object) -> Tile:
 def hand_value(tiles: object) -> int:
     """The count of a hand: the sum of its tiles' values, in points (R19)."""
     return sum(tile.high + tile.low for tile in tiles)
+
+
+# --- the line: what fits and where a tile goes (R11, R12) -----------------------------------
+
+
+def fits(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
+    """True when a tile with pips ``tile`` (a ``Tile`` or a ``(high, low)`` pair) can be
+    placed on the line with ``ends`` (``None`` before the lead: any tile leads) (R11)."""
+    if ends is None:
+        return True
+    high, low = tile
+    left, right = ends
+    return high == left or high == right or low == left or low == right
+
+
+def holds_fit(tiles, ends: tuple[int, int] | None) -> bool:
+    """True when one of ``tiles`` fits the line with ``ends`` (``fits``); before the lead,
+    when ``tiles`` is not empty."""
+    return any(fits(tile, ends) for tile in tiles)
+
+
+def place(
+    ends: tuple[int, int] | None, tile: tuple[int, int], end: int | None
+) -> tuple[bool, tuple[int, int]] | None:
+    """Where a tile with pips ``tile`` (``(high, low)`` or a ``Tile``) goes on the end
+    showing pip ``end`` (R11, R12): ``(on_right, new ends)``, or ``None`` when it does not
+    fit there. ``end=None`` places it on whichever end it fits, the right one when it fits
+    both. When both ends show ``end`` the tile goes on the right. Before the lead (``ends``
+    ``None``) the tile is the line: ``(True, (high, low))``, whatever ``end`` says.
+
+    The one placement rule of the engine (``engine.apply``), the fast path's ``Position``
+    and the bots; only ``dominoes.playout.run``'s random loop keeps a bit-mask form of it,
+    for speed (measured there)."""
+    high, low = tile
+    if ends is None:
+        return True, (high, low)
+    left, right = ends
+    if end is None:
+        end = right if high == right or low == right else left
+    if end == right and (high == right or low == right):
+        return True, (left, low if high == right else high)
+    if end == left and (high == left or low == left):
+        return False, (low if high == left else high, right)
+    return None

@@ -13,7 +13,8 @@ from typing import Any
 
 from dominoes.deal import seed_sha256
 from dominoes.engine import legal_moves, may_act, optional_actions
-from dominoes.scoring import is_zapato
+from dominoes.rules import Rules
+from dominoes.scoring import explain, is_zapato
 from dominoes.state import Draw, HandState, MatchState, Pass, Play
 from dominoes.tiles import Tile
 
@@ -54,9 +55,11 @@ class HandSummary:
     seed_sha256: str | None
     seed: str | None
     capicua: bool = False
+    explanation: dict | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (``capicua`` only when the hand ended in one)."""
+        """JSON-ready form (``capicua`` only when the hand ended in one; ``explanation``,
+        how the result was decided, ``dominoes.scoring.explain``, when known)."""
         out = {
             "number": self.number,
             "end": self.end,
@@ -70,6 +73,8 @@ class HandSummary:
         }
         if self.capicua:
             out["capicua"] = True
+        if self.explanation is not None:
+            out["explanation"] = self.explanation
         return out
 
 
@@ -93,6 +98,8 @@ class SeatView:
       seats that may lead; either one gets ``legal_moves``. Key ``lead_seats`` only then.
     - ``zapato``: ``rules.zapato`` profiles: whether the won match is a zapato (``None``
       while it is on). Key ``zapato`` only for such profiles.
+    - ``left_seats``: the seats that left the current hand, which goes on without them
+      (``rules.leavers_sit_out``). Key ``left_seats`` only when one did.
     """
 
     seat: int
@@ -121,6 +128,7 @@ class SeatView:
     zapato: bool | None = None
     draw_optional: bool = False
     has_zapato: bool = False
+    left_seats: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, as the API and pages serve it."""
@@ -153,6 +161,8 @@ class SeatView:
             out["lead_seats"] = list(self.lead_seats)
         if self.has_zapato:
             out["zapato"] = self.zapato
+        if self.left_seats:
+            out["left_seats"] = list(self.left_seats)
         return out
 
 
@@ -171,8 +181,9 @@ def public_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:
     return tuple(entries)
 
 
-def summarize_hand(hand: HandState) -> HandSummary:
-    """The public summary of a finished hand (R19). Raises ``ValueError`` if unfinished."""
+def summarize_hand(hand: HandState, rules: Rules | None = None) -> HandSummary:
+    """The public summary of a finished hand (R19), with how it was scored when the
+    hand's ``rules`` are given (``explanation``). Raises ``ValueError`` if unfinished."""
     if hand.result is None:
         raise ValueError("the hand is not over: its tiles are still hidden")
     return HandSummary(
@@ -186,6 +197,9 @@ def summarize_hand(hand: HandState) -> HandSummary:
         seed_sha256=seed_sha256(hand.seed) if hand.seed is not None else None,
         seed=hand.seed.hex() if hand.seed is not None else None,
         capicua=hand.result.capicua,
+        explanation=None
+        if rules is None
+        else explain(rules, hand.holdings, hand.result, hand.leader, hand.out_seats),
     )
 
 
@@ -198,9 +212,9 @@ def view_for(match: MatchState, seat: int) -> SeatView:
     playing = not (match.is_over or hand.is_over)
     last_hand = None
     if hand.is_over:
-        last_hand = summarize_hand(hand)
+        last_hand = summarize_hand(hand, match.rules)
     elif len(match.hands) > 1:
-        last_hand = summarize_hand(match.hands[-2])
+        last_hand = summarize_hand(match.hands[-2], match.rules)
     return SeatView(
         seat=seat,
         seats=match.seats,
@@ -232,4 +246,5 @@ def view_for(match: MatchState, seat: int) -> SeatView:
         zapato=is_zapato(match),
         draw_optional=match.rules.draw_optional,
         has_zapato=match.rules.zapato,
+        left_seats=hand.out_seats,
     )

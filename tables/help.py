@@ -19,6 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dominoes.rules import CLASSIC, PROFILES
+from dominoes.scoring import explain
+from dominoes.state import HandEnd, HandResult
+from dominoes.tiles import parse_tile
 from tables.help_examples import EXAMPLES, Example
 from tables.seating import holds_two_hands
 
@@ -50,9 +53,12 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + _(" y ") + names[-1]
 
 
-def _values(tiles: tuple[str, ...]) -> str:
-    """A seat's tile values, lowest first (R23): ``"0, 6"``."""
-    return ", ".join(str(v) for v in sorted(sum(map(int, t.split("-"))) for t in tiles))
+def explanation(example: Example) -> dict[str, Any]:
+    """How the engine explains ``example``'s result (``dominoes.scoring.explain``, classic
+    rules): the page's sentences take their ties and tie-break values from it."""
+    holdings = [[parse_tile(tile) for tile in tiles] for tiles in example.holdings]
+    result = HandResult(HandEnd(example.end), example.winners, example.points, example.counts)
+    return explain(CLASSIC, holdings, result)
 
 
 def present(example: Example) -> dict[str, Any]:
@@ -72,13 +78,14 @@ def present(example: Example) -> dict[str, Any]:
         }
         for seat, tiles in enumerate(example.holdings)
     ]
+    why = explanation(example)
     if example.end == "domino":
         lines = _domino_lines(example)
     elif pairs:
-        lines = _pairs_blocked_lines(example)
+        lines = _pairs_blocked_lines(example, why)
     else:
-        lines = _blocked_lines(example)
-    return {"example": example, "rows": rows, "lines": lines}
+        lines = _blocked_lines(example, why)
+    return {"example": example, "rows": rows, "lines": lines, "explanation": why}
 
 
 def _team_names() -> tuple[str, str]:
@@ -112,8 +119,9 @@ def _domino_lines(example: Example) -> list[str]:
     return lines
 
 
-def _pairs_blocked_lines(example: Example) -> list[str]:
-    """The sentences of a blocked hand between pairs (R18, R22)."""
+def _pairs_blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
+    """The sentences of a blocked hand between pairs (R18, R22); ``why``: the engine's
+    explanation (``explanation``)."""
     team_name = _team_names()
     names = example.names
     counts = example.counts
@@ -125,7 +133,7 @@ def _pairs_blocked_lines(example: Example) -> list[str]:
     )
     for team in (0, 1):
         seats = [s for s in range(4) if s % 2 == team]
-        total = sum(counts[s] for s in seats)
+        total = why["team_counts"][team]
         lines.append(
             _("%(team)s (%(names)s): %(sum)s.")
             % {
@@ -144,9 +152,9 @@ def _pairs_blocked_lines(example: Example) -> list[str]:
     return lines
 
 
-def _blocked_lines(example: Example) -> list[str]:
+def _blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
     """The sentences of a blocked hand without pairs (R18, R21, R23): the lowest count wins,
-    ties broken tile by tile."""
+    ties broken tile by tile, as the engine's explanation ``why`` says."""
     names = example.names
     counts = example.counts
     lines: list[str] = []
@@ -158,22 +166,25 @@ def _blocked_lines(example: Example) -> list[str]:
         )
         % {"pip": pip}
     )
-    lowest = min(counts)
-    tied = [s for s, count in enumerate(counts) if count == lowest]
-    if len(tied) > 1:
+    tied = why.get("tied", [])
+    if tied:
         lines.append(
             _("%(names)s empatan con la cuenta más baja: %(count)s.")
-            % {"names": _names([names[s] for s in tied]), "count": lowest}
+            % {"names": _names([names[s] for s in tied]), "count": why["lowest"]}
         )
+        steps = [
+            f"{names[step['seat']]} {', '.join(map(str, step['values']))}"
+            for step in why["tie_break"]
+        ]
         lines.append(
             _("Se comparan sus fichas de la de menor valor a la de mayor: %(values)s.")
-            % {"values": "; ".join(f"{names[s]} {_values(example.holdings[s])}" for s in tied)}
+            % {"values": "; ".join(steps)}
         )
     if example.winners:
         winner = example.winners[0]
         others = [counts[s] for s in range(example.seats) if s != winner]
         values = {"name": names[winner], "sum": _equation(others, example.points)}
-        if len(tied) > 1:
+        if tied:
             lines.append(
                 _(
                     "Gana %(name)s y se lleva las cuentas de todos los demás, "

@@ -20,10 +20,6 @@ FRIEND = "friend"
 BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
 #: Profiles the engine plays but the service cannot seat (none today).
 SERVICE_UNSUPPORTED_PROFILES: frozenset[str] = frozenset()
-#: Profiles in which one person plays both hands of a pair, seats ``i`` and ``i + 2``
-#: (``seven_plus_seven``, docs/profiles.md): the creator holds 0 and 2, the rival pair's
-#: 1 and 3 are one friend (one invite link) or a bot at each seat.
-TWO_HAND_PROFILES = frozenset({"seven_plus_seven"})
 
 _INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -34,9 +30,12 @@ def offered_profiles() -> list[str]:
 
 
 def holds_two_hands(rules: str) -> bool:
-    """True when one person holds both seats of a pair under profile ``rules``
-    (``TWO_HAND_PROFILES``: ``seven_plus_seven``)."""
-    return rules in TWO_HAND_PROFILES
+    """True when one person holds both seats of a pair, ``i`` and ``i + 2``, under profile
+    ``rules`` (``Rules.hands_per_person`` is 2: ``seven_plus_seven``, docs/profiles.md):
+    the creator holds 0 and 2, the rival pair's 1 and 3 are one friend (one invite link)
+    or a bot at each seat. False for a name that is no profile."""
+    profile = PROFILES.get(rules)
+    return profile is not None and profile.hands_per_person == 2
 
 
 def hand_seats(rules: str, seats: int, index: int) -> list[int]:

@@ -153,7 +153,10 @@ def invite_links(table: Table, user) -> list[dict[str, Any]]:
 def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     """The table as ``user``'s seat sees it: table facts, players, the invite links
     (creator, waiting) and the game view (``dominoes.view_for``, R31) once the match has
-    started.
+    started. ``game.last_hand.explanation`` is the engine's account of how the last hand
+    was scored (``dominoes.scoring.explain``: rule, counts, pair totals, tie-break values)
+    for the page to render as is; ``game.left_seats`` lists the seats that left a
+    ``first_double`` hand that went on without them.
 
     ``your_seats`` lists every seat the user holds; ``hands`` has, per held seat, its
     tiles, its ``legal_moves`` and ``to_play`` (each from that seat's own ``view_for``).

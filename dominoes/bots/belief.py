@@ -30,7 +30,7 @@ from dominoes.bots.nino import (
 )
 from dominoes.playout import Tables, tables_for
 from dominoes.rules import Rules
-from dominoes.tiles import Tile
+from dominoes.tiles import Tile, place
 from dominoes.view import SeatView
 
 #: Odds factor per point of the advice's score (see the module doc).
@@ -86,7 +86,7 @@ def decisions(view: SeatView, rules: Rules) -> list[Decision]:
                 end = ends[1] if entry.tile.has(ends[1]) else ends[0]
             plays.append((position, entry.seat, tile, end, ends, line, tuple(voids)))
             line |= 1 << tile
-            ends = nino_place(tables, ends, tile, end)
+            ends = place(ends, tables.pips[tile], end)[1]
         elif entry.kind in ("draw", "pass") and ends is not None:
             voids[entry.seat] |= (1 << ends[0]) | (1 << ends[1])
     result = []
@@ -103,19 +103,6 @@ def decisions(view: SeatView, rules: Rules) -> list[Decision]:
     return result
 
 
-def nino_place(
-    tables: Tables, ends: tuple[int, int] | None, tile: int, end: int
-) -> tuple[int, int]:
-    """The ends after tile index ``tile`` goes on the ``end`` pip (the engine's rule)."""
-    if ends is None:
-        return tables.pips[tile]
-    left, right = ends
-    other = tables.other[tile]
-    if end == right and other[right] >= 0:
-        return (left, other[right])
-    return (other[left], right)
-
-
 def advice_score(
     tables: Tables,
     rules: Rules,
@@ -130,7 +117,7 @@ def advice_score(
     rest = hand & ~(1 << tile)
     if not rest:
         return 1e6
-    left, right = nino_place(tables, decision.ends, tile, end)
+    left, right = place(decision.ends, tables.pips[tile], end)[1]
     pip_mask = tables.pip_mask
     score = VALUE * tables.value[tile] + (DOUBLE if tables.doubles >> tile & 1 else 0.0)
     distinct = 0

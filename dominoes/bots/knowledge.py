@@ -20,27 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dominoes.rules import Rules, rules_named
-from dominoes.tiles import Tile
+from dominoes.tiles import Tile, place
 from dominoes.view import SeatView
 
 
 def pip_bits(tile: Tile) -> int:
     """A bit mask of the pips a tile shows."""
     return (1 << tile.high) | (1 << tile.low)
-
-
-def place(ends: tuple[int, int] | None, tile: Tile, end: int | None) -> tuple[int, int]:
-    """The ends after ``tile`` is placed on the ``end`` pip (the engine's own rule, R11-R12:
-    the right end is used when both ends show ``end``; with no end given, the right end when
-    the tile fits it, else the left)."""
-    if ends is None:
-        return (tile.high, tile.low)
-    left, right = ends
-    if end is None:
-        end = right if tile.has(right) else left
-    if end == right and tile.has(right):
-        return (left, tile.other(right))
-    return (tile.other(left), right)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,19 +66,9 @@ def infer(view: SeatView) -> Knowledge:
         if entry.kind == "play" and entry.tile is not None:
             tile = entry.tile
             played[seat].append(tile)
-            seat_slots = slots[seat]
-            if drawn_last[seat] and seat_slots:
-                seat_slots.pop()  # the tile just drawn is the one played (R14)
-            elif seat_slots:
-                bits = pip_bits(tile)
-                fitting = [i for i, mask in enumerate(seat_slots) if not mask & bits]
-                pool = fitting or list(range(len(seat_slots)))
-                # Remove the most constrained slot that could have held the tile: keeps
-                # the remaining slots as permissive as the log allows.
-                index = max(pool, key=lambda i: (bin(seat_slots[i]).count("1"), -i))
-                seat_slots.pop(index)
+            _remove_played_slot(slots[seat], tile, drawn_last[seat])
             drawn_last[seat] = False
-            ends = place(ends, tile, entry.end)
+            ends = place(ends, tile, entry.end)[1]
         elif entry.kind in ("draw", "pass"):
             if ends is not None:
                 mask = (1 << ends[0]) | (1 << ends[1])
@@ -107,13 +83,7 @@ def infer(view: SeatView) -> Knowledge:
                 drawn_last[seat] = False
     me = view.seat
     for seat in range(seats):
-        want = view.tile_counts[seat]
-        seat_slots = slots[seat]
-        if len(seat_slots) > want:  # should not happen; keep the least constrained
-            seat_slots.sort(key=lambda mask: bin(mask).count("1"))
-            del seat_slots[want:]
-        while len(seat_slots) < want:
-            seat_slots.append(0)
+        _fit_slots(slots[seat], view.tile_counts[seat])
     mine = set(view.tiles)
     on_line = {Tile(max(a, b), min(a, b)) for a, b in view.line}
     unseen = tuple(t for t in rules.tile_set() if t not in mine and t not in on_line)
@@ -134,6 +104,30 @@ def infer(view: SeatView) -> Knowledge:
         slots=tuple(tuple(s) for s in slots),
         played=tuple(tuple(p) for p in played),
     )
+
+
+def _remove_played_slot(seat_slots: list[int], tile: Tile, just_drew: bool) -> None:
+    """A seat played ``tile``: drop the slot it came from (the tile just drawn, R14, else
+    the most constrained slot that could have held it, which keeps the remaining slots as
+    permissive as the log allows)."""
+    if just_drew and seat_slots:
+        seat_slots.pop()
+    elif seat_slots:
+        bits = pip_bits(tile)
+        fitting = [i for i, mask in enumerate(seat_slots) if not mask & bits]
+        pool = fitting or list(range(len(seat_slots)))
+        index = max(pool, key=lambda i: (bin(seat_slots[i]).count("1"), -i))
+        seat_slots.pop(index)
+
+
+def _fit_slots(seat_slots: list[int], want: int) -> None:
+    """Make ``seat_slots`` as many as the seat's tiles (``want``): unknown slots added; too
+    many (should not happen) cut to the least constrained."""
+    if len(seat_slots) > want:
+        seat_slots.sort(key=lambda mask: bin(mask).count("1"))
+        del seat_slots[want:]
+    while len(seat_slots) < want:
+        seat_slots.append(0)
 
 
 def pip_left(knowledge: Knowledge, pip: int) -> int:

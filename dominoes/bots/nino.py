@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from dominoes.bots.base import Bot
-from dominoes.bots.knowledge import Knowledge, infer, place
+from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.state import Play
+from dominoes.tiles import place
 from dominoes.view import SeatView
 
 # Weights of Nino's score, in points-like units.
@@ -46,7 +47,7 @@ def score_move(
     remaining = [t for t in view.tiles if t != tile]
     if not remaining:
         return 1e6  # domino
-    left, right = place(view.ends, tile, move.end)
+    left, right = place(view.ends, tile, move.end)[1]
     score = VALUE * tile.value + (DOUBLE if tile.is_double else 0.0)
     pips = set()
     fit = 0

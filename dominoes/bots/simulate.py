@@ -33,7 +33,8 @@ def world_position(
     seat to act is the view's ``turn``, or the viewer when it may lead as the partner in
     ``lead_seats`` (``cuban``; it then becomes the leader, as the engine makes it). The
     lead a first hand requires (R7-R9) is the viewer's one legal move then; the passes
-    since the last play (``draw_optional``'s round of passes) are counted from the log.
+    since the last play (``draw_optional``'s round of passes) are counted from the log, but
+    for the seats that left the hand (``view.left_seats``), which the position skips.
     Raises ``ValueError`` for holdings inconsistent with the view (``Position.from_holdings``).
     """
     turn = view.turn if view.turn is not None else view.seat
@@ -49,9 +50,18 @@ def world_position(
     for entry in reversed(view.log):
         if entry.kind == "play":
             break
-        passes += entry.kind == "pass"
+        passes += entry.kind == "pass" and entry.seat not in view.left_seats
     return Position.from_holdings(
-        rules, view.seats, holdings, stock, view.ends, turn, leader, required, passes
+        rules,
+        view.seats,
+        holdings,
+        stock,
+        view.ends,
+        turn,
+        leader,
+        required,
+        passes,
+        view.left_seats,
     )
 
 

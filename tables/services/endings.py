@@ -28,8 +28,9 @@ def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     match = core.match_of(table)
     if match.is_over or match.hand.is_over or seats[match.hand.turn].bot:
         return False  # nobody is on the clock (bots never time out, R27)
-    table.outcome = Table.Outcome.ABSENT
-    after = abandon(match, match.hand.turn, MatchOutcome.ABANDONED)
+    after = core.continue_match(abandon(match, match.hand.turn, MatchOutcome.ABANDONED))
+    if after.is_over:  # else the hand goes on without the absent seat (leavers_sit_out)
+        table.outcome = Table.Outcome.ABSENT
     core.save_transition(table, seats, match, after, now, chosen_actions=0)
     core.follow_up(table, seats, after)
     return True
@@ -61,8 +62,11 @@ def table_abandon(*, table_id: int, user) -> Table:
         if table.status != Table.Status.PLAYING:
             raise match_over()
         match = core.match_of(table)
-        table.outcome = Table.Outcome.ABANDONED
-        after = abandon(match, seat.index)
+        if seat.index in match.hand.out_seats:  # already left a hand that went on
+            raise match_over()
+        after = core.continue_match(abandon(match, seat.index))
+        if after.is_over:  # else the hand goes on without the leaver (leavers_sit_out)
+            table.outcome = Table.Outcome.ABANDONED
         core.save_transition(table, seats, match, after, now, chosen_actions=0)
         core.follow_up(table, seats, after)
     return table

@@ -70,7 +70,11 @@ def move_play(
         table = core.lock(table_id)
         seats = core.table_seats(table)
         mine = core.seats_of_user(seats, user)
+        overdue_seat = table.turn_seat
         expired = expire_if_overdue(table, seats, now) or lost_by_absence(table, mine)
+        # Another seat's absence under leavers_sit_out: the match went on without it.
+        moved_on = expired and table.status == Table.Status.PLAYING
+        moved_on = moved_on and overdue_seat not in {s.index for s in mine}
         if not expired:
             parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
             if seat is not None and seat not in {s.index for s in mine}:
@@ -87,6 +91,8 @@ def move_play(
             core.save_transition(table, seats, match, after, now, chosen_actions=1)
             core.follow_up(table, seats, after, actor=user)
             return table
+    if moved_on:
+        _check_playable(table, version)  # stale_version: the table changed under the move
     raise _turn_expired(table, seats, mine)
 
 

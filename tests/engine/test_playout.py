@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes.engine import (
+    abandon,
     advance,
     apply,
     legal_moves,
@@ -71,11 +72,12 @@ def engine_actions(match: MatchState) -> list[tuple[int, int]]:
 
 
 def passes_since_play(match: MatchState) -> int:
+    """Passes since the last play, by the seats still playing (``leavers_sit_out``)."""
     passes = 0
     for action in reversed(match.hand.actions):
         if isinstance(action, Play):
             break
-        passes += isinstance(action, Pass)
+        passes += isinstance(action, Pass) and action.seat not in match.hand.out_seats
     return passes
 
 
@@ -191,12 +193,16 @@ def _events(match: MatchState) -> set[str]:
         events.add("round_of_passes")
     if result.end is HandEnd.BLOCKED and rules.blocked_points == "differences" and result.winners:
         events.add("differences")
+    if result.end is HandEnd.BLOCKED and rules.blocked_pairs == "lowest_player":
+        totals = (counts[0] + counts[2], counts[1] + counts[3])
+        if result.winners and totals[result.winners[0] % 2] >= totals[1 - result.winners[0] % 2]:
+            events.add("lowest_player_without_lower_total")
     return events
 
 
 #: The profile rules the seeded loop must have exercised, per profile.
 EXPECTED_EVENTS = {
-    "cuban": {"capicua"},
+    "cuban": {"capicua", "lowest_player_without_lower_total"},
     "two_player": {"stock_to_rival", "differences"},
     "three_player": {"differences"},
     "spain_pairs": {"tie_to_leader_team"},
@@ -238,6 +244,52 @@ def test_any_profile_deal_and_choices_agree_with_engine(
     rules = PROFILES[name]
     match = new_match(seats, rules.targets[0], seed=seed, rules=rules)
     play_both(match, random.Random(choices))
+
+
+def _leave_mid_hand(match: MatchState, rng: random.Random, leavers: int) -> MatchState:
+    """Play a few random actions through the engine, then ``leavers`` seats leave (R26
+    under ``leavers_sit_out``) at random moments, the hand going on after each."""
+    for _ in range(leavers):
+        for _ in range(rng.randrange(8)):
+            if match.hand.is_over:
+                return match
+            actions = engine_actions(match)
+            tile, end = actions[rng.randrange(len(actions))]
+            match = advance(apply(match, Position.from_match(match).engine_action(tile, end)))
+        if match.is_over:
+            return match
+        playing = [s for s in range(match.seats) if s not in match.hand.out_seats]
+        match = advance(abandon(match, rng.choice(playing)))
+    return match
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_first_double_with_leavers_agrees_with_engine_move_for_move(seats: int) -> None:
+    """A seat leaves mid-hand (``first_double``): the fast path skips it as the engine does,
+    its tiles fit nothing and score for nobody, down to the same result."""
+    rules = PROFILES["first_double"]
+    seen = {"over": 0, "played_on": 0}
+    for n in range(80):
+        rng = random.Random(n)
+        match = new_match(seats, 1, seed=b"leave-%d-%d" % (seats, n), rules=rules)
+        match = _leave_mid_hand(match, rng, 1 if seats < 4 else 1 + n % 2)
+        if match.is_over:
+            seen["over"] += 1
+            if not match.hand.is_over:  # one player stayed: that one won
+                assert match.winners == tuple(
+                    s for s in range(seats) if s not in match.hand.out_seats
+                )
+            continue
+        seen["played_on"] += 1
+        kept = match
+        match, _ = play_both(match, rng)
+        assert not set(match.hand.result.winners) & set(match.hand.out_seats)
+        pos = Position.from_match(kept)
+        got = random_playout(pos, random.Random(n))
+        final = replay_through_engine(kept, random.Random(n))
+        result = final.hand.result
+        assert got == (result.end, result.winners, result.points, result.counts)
+    assert seen["played_on"] if seats > 2 else seen["over"] == 80
 
 
 def replay_through_engine(match: MatchState, rng: random.Random) -> MatchState:

@@ -165,3 +165,29 @@ def test_first_double_four_seats_alone_is_reported_as_such(capsys) -> None:
     args = ["arena", "--profile", "first_double", "--seats", "4", "--matches", "2"]
     assert main([*args, "--bots", "nino,garabato"]) == 0
     assert "two nino vs two garabato, each alone" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_bots_play_first_double_legally_after_a_seat_left(seats: int) -> None:
+    """A seat leaves mid-hand (``leavers_sit_out``): each bot's sampled world skips it as
+    the engine does (``world_position`` on the true tiles is ``Position.from_match``), and
+    every bot's choice is legal, down to the end of the hand."""
+    from dominoes.engine import abandon
+
+    rules = PROFILES["first_double"]
+    for n, bot in enumerate(sorted(BOTS)):
+        match = advance(new_match(seats, 1, seed=b"left-%d-%d" % (seats, n), rules=rules))
+        match = advance(apply(match, choose_play(bot, view_for(match, match.hand.turn))))
+        match = advance(abandon(match, (match.hand.turn + 1) % seats))
+        while not match.hand.is_over:
+            view = view_for(match, match.hand.turn)
+            if not view.legal_moves:
+                match = advance(apply(match, optional_actions(match)[0]))
+                continue
+            pos = world_position(view, rules, *true_world(match))
+            assert position_state(pos) == position_state(Position.from_match(match))
+            assert pos.out == match.hand.out_seats
+            move = choose_play(bot, view, seed=len(match.hand.actions))
+            assert move in view.legal_moves
+            match = advance(apply(match, move))
+        assert not set(match.hand.result.winners) & set(match.hand.out_seats)

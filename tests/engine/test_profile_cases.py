@@ -32,7 +32,10 @@ def comparable(answer: dict, expected: dict) -> dict:
     extras = [f for f in ("capicua",) if expected["hands"] and f in expected["hands"][0]]
     out = {
         "ok": True,
-        "hands": [{f: hand[f] for f in HAND_FIELDS + tuple(extras)} for hand in answer["hands"]],
+        "hands": [
+            {f: hand[f] for f in HAND_FIELDS + tuple(extras) + ("left",) if f in hand}
+            for hand in answer["hands"]
+        ],
         "scores": answer["scores"],
         "winner": answer["winner"],
     }
@@ -69,8 +72,20 @@ def test_replay_gives_the_expected_answer(path):
 
 
 def _points(rules, seats: int, hand: dict) -> tuple[list[int], int]:
-    """The hand's winners and points recomputed from its counts (not from the engine)."""
-    counts = hand["counts"]
+    """The hand's winners and points recomputed from its counts (not from the engine).
+
+    A seat in the hand's ``left`` (``first_double``: it left and the hand went on) cannot
+    win and its count scores for nobody."""
+    left = hand.get("left", [])
+    counts = [0 if seat in left else count for seat, count in enumerate(hand["counts"])]
+    if left:  # alone, no ties among the seats still playing in these cases
+        playing = [seat for seat in range(seats) if seat not in left]
+        if hand["end"] == "domino":
+            winner = next(seat for seat in playing if hand["counts"][seat] == 0)
+            return [winner], sum(counts)
+        winner = min(playing, key=lambda seat: counts[seat])
+        assert sorted(counts[seat] for seat in playing).count(counts[winner]) == 1
+        return [winner], sum(counts) - counts[winner]
     pairs = rules.partnerships(seats)
 
     def side(seat):
@@ -89,12 +104,15 @@ def _points(rules, seats: int, hand: dict) -> tuple[list[int], int]:
         return winners, points
     if pairs:
         team = [counts[0] + counts[2], counts[1] + counts[3]]
-        if team[0] == team[1]:
+        if rules.blocked_pairs == "lowest_player":  # cuban: the lowest player's pair
+            low_sides = {s % 2 for s in range(seats) if counts[s] == min(counts)}
+            tie, winner = len(low_sides) > 1, min(low_sides)
+        else:
+            tie, winner = team[0] == team[1], 0 if team[0] < team[1] else 1
+        if tie:
             if rules.blocked_tie != "leader_team":
                 return [], 0
             winner = hand["leader"] % 2
-        else:
-            winner = 0 if team[0] < team[1] else 1
         points = sum(counts) if rules.partner_tiles_count else team[1 - winner]
         return side(winner), points
     low = min(counts)

@@ -513,3 +513,9 @@ def test_random_legal_play_conserves_the_set_and_ends_at_the_target(table, seed,
         assert all(match.scores[s] < match.target for s in losers)
     if rules.zapato:
         assert answer["zapato"] == all(match.scores[s] == 0 for s in losers)
+
+
+def test_only_seven_plus_seven_has_one_person_hold_two_hands():
+    holding_two = {name for name, rules in PROFILES.items() if rules.hands_per_person == 2}
+    assert holding_two == {"seven_plus_seven"}
+    assert all(rules.hands_per_person in (1, 2) for rules in PROFILES.values())

@@ -101,3 +101,78 @@ def test_every_engine_profile_is_offered_seven_plus_seven_included():
     assert services.offered_profiles()[0] == "classic"
     assert services.offered_profiles() == list(PROFILES)
     assert "seven_plus_seven" in services.offered_profiles()
+
+
+def test_first_double_goes_on_without_a_player_who_abandons(
+    api_client_for, alice, django_capture_on_commit_callbacks
+):
+    """seeds/001 (docs/profiles.md): with at least two players left the hand goes on; the
+    leaver cannot win, and the record says where it left (``left``)."""
+    client = api_client_for(alice)
+    body = {"seats": 3, "others": ["garabato", "nino"], "rules": "first_double"}
+    with django_capture_on_commit_callbacks(execute=True):
+        created = client.post("/api/v1/tables/", body, format="json").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/api/v1/tables/{created['id']}/abandon/")
+    assert response.status_code == 200, response.json()
+    state = table(client, created["id"])
+    assert state["status"] == "finished"  # the bots played the hand to its end
+    assert state["outcome"] == "target" and state["winners"] in ([1], [2])
+    assert state["game"]["last_hand"] is not None
+    again = client.post(f"/api/v1/tables/{created['id']}/abandon/")
+    assert again.status_code == 409
+    record = client.get(f"/api/v1/tables/{created['id']}/record/").json()
+    assert record["hands"][0]["left"][0]["seat"] == 0
+    answer = replay(record)
+    assert answer["hands"][0]["left"] == [0] and answer["winner"] == state["winners"]
+
+
+def test_first_double_goes_on_without_an_absent_player(
+    api_client_for, alice, django_capture_on_commit_callbacks
+):
+    """R27 in first_double: the absent seat sits out and the bots finish the hand."""
+    from datetime import timedelta
+
+    client = api_client_for(alice)
+    body = {"seats": 3, "others": ["garabato", "nino"], "rules": "first_double"}
+    with django_capture_on_commit_callbacks(execute=True):
+        created = client.post("/api/v1/tables/", body, format="json").json()
+    row = Table.objects.get(pk=created["id"])
+    assert row.status == Table.Status.PLAYING and row.turn_seat == 0  # bots played up to her
+    later = row.deadline + timedelta(seconds=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.table_forfeit_overdue(table_id=row.pk, now=later)
+    row.refresh_from_db()
+    assert row.status == Table.Status.FINISHED and row.outcome == "target"
+    assert row.winners and 0 not in row.winners
+
+
+def test_first_double_a_move_meeting_another_seats_absence_is_stale_and_the_hand_goes_on(
+    api_client_for, alice, bob, django_capture_on_commit_callbacks
+):
+    """R27 under leavers_sit_out, met by the other player's move: the absent seat sits
+    out (the expiry is kept) and the mover is told the table changed (409 stale_version)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.tables.play import join
+
+    body = {"seats": 3, "others": ["friend", "garabato"], "rules": "first_double"}
+    with django_capture_on_commit_callbacks(execute=True):
+        created = api_client_for(alice).post("/api/v1/tables/", body, format="json").json()
+        join(api_client_for(bob), created["invites"][0]["token"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    row = Table.objects.get(pk=created["id"])
+    assert row.status == Table.Status.PLAYING and row.turn_seat in clients
+    absent, mover = row.turn_seat, 1 - row.turn_seat
+    version = table(clients[mover], row.pk)["version"]
+    Table.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = clients[mover].post(
+            f"/api/v1/tables/{row.pk}/moves/", {"tile": "0-0", "version": version}, format="json"
+        )
+    assert response.status_code == 409 and response.json()["code"] == "stale_version"
+    state = table(clients[mover], row.pk)
+    assert state["game"]["left_seats"] == [absent]
+    assert state["outcome"] != "absent" and state["version"] > version
