@@ -15,6 +15,7 @@ COPY requirements/base.txt ./requirements/base.txt
 RUN pip install --require-hashes -r requirements/base.txt
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY accounts ./accounts
 COPY tables ./tables
 COPY dominoes ./dominoes

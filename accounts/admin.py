@@ -1,7 +1,7 @@
 """The accounts admin: users, and API tokens without their keys.
 
 Both accept only the URL lookups their list filters declare
-(``config.admin_lookups.DeclaredLookupsOnly``): Django would otherwise take
+(``core.admin_lookups.DeclaredLookupsOnly``): Django would otherwise take
 ``/admin/accounts/user/?auth_token__key__startswith=ab`` and let result counts spell out
 a player's API token, with which one reads that player's tiles (issue 13).
 """
@@ -14,7 +14,7 @@ from rest_framework.authtoken.admin import TokenAdmin as RestFrameworkTokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
 from accounts.models import User
-from config.admin_lookups import DeclaredLookupsOnly
+from core.admin_lookups import DeclaredLookupsOnly
 
 
 @admin.register(User)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import services
 from accounts.forms import SettingsForm, SignupForm
 from accounts.models import User
-from config.throttling import ScopedWriteRateThrottle
+from core.throttling import ScopedWriteRateThrottle
 
 
 def _safe_next(request: HttpRequest) -> str:

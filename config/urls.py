@@ -28,5 +28,5 @@ urlpatterns = [
     path("", include("tables.urls")),
 ]
 
-handler404 = "config.api_errors.page_not_found"
-handler500 = "config.api_errors.server_error"
+handler404 = "core.api_errors.page_not_found"
+handler500 = "core.api_errors.server_error"

@@ -8,7 +8,7 @@ with ``tables.view_hidden_hands`` and never at a table they sit at; each such vi
 written to the access log. Held talk (written during a running partnership hand) is
 hidden information too: staff without that permission do not see it until it is
 delivered. Every changelist accepts only its declared lookups
-(``config.admin_lookups.DeclaredLookupsOnly``).
+(``core.admin_lookups.DeclaredLookupsOnly``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.admin import UserAdmin as AccountsUserAdmin
 from accounts.models import User
-from config.admin_lookups import DeclaredLookupsOnly
+from core.admin_lookups import DeclaredLookupsOnly
 from dominoes import match_from_dict, view_for
 from moderation import selectors, services
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage

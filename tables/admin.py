@@ -5,7 +5,7 @@ only to staff with the ``tables.view_hidden_hands`` permission, and never for a 
 they sit at. Writes go through ``tables.services`` (the "close table" action).
 
 Every admin here accepts only the URL lookups its list filters and date hierarchy declare
-(``config.admin_lookups.DeclaredLookupsOnly``): a lookup such as ``?seed__startswith=ab``
+(``core.admin_lookups.DeclaredLookupsOnly``): a lookup such as ``?seed__startswith=ab``
 would otherwise let result counts spell out a running hand's seed (issue 13). No list
 column, search field or ordering reaches a hidden field.
 """
@@ -18,7 +18,7 @@ from django.contrib import admin, messages
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.admin_lookups import DeclaredLookupsOnly
+from core.admin_lookups import DeclaredLookupsOnly
 from tables import services
 from tables.models import Hand, Move, Seat, Table
 

@@ -1,6 +1,6 @@
 """The refusals of the table service, each with a stable ``code`` (and a rule id where one
 applies). They are DRF ``APIException`` subclasses so the API serves them as
-``{"code", "detail", "rule"?, ...}`` (``config.api_errors``); the pages show ``detail``.
+``{"code", "detail", "rule"?, ...}`` (``core.api_errors``); the pages show ``detail``.
 """
 
 from __future__ import annotations

@@ -218,6 +218,14 @@ def summary_strings() -> dict[str, str]:
         "why_tie_nobody": _("Las fichas valen lo mismo: nadie suma."),
         "why_teams": _("Gana la pareja con menos puntos (%(rule)s): %(a)s contra %(b)s."),
         "why_teams_tie": _("Empate: nadie suma."),
+        "why_lowest_player": _(
+            "Gana la pareja de %(name)s, que tiene la cuenta más baja (%(rule)s), %(count)s: "
+            "se lleva %(sum)s puntos."
+        ),
+        "why_pair_that_led": _(
+            "Empate entre las parejas: gana la pareja que salió (%(rule)s) y se lleva %(sum)s "
+            "puntos."
+        ),
     }
 
 

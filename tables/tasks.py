@@ -4,7 +4,7 @@ Tasks take ids (and the version they were scheduled for), re-read, and call
 ``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
 retried task never acts twice, and e-mails are recorded per recipient
 (``EmailDelivery``), so a retry sends only what has not gone out. Every task retries, with
-exponential backoff, on a transient database or broker error (``config.faults.TASK_RETRY``;
+exponential backoff, on a transient database or broker error (``core.faults.TASK_RETRY``;
 the e-mail tasks on SMTP connection errors too). The sweeps run from Celery beat
 (``CELERY_BEAT_SCHEDULE``, kept in the database by django-celery-beat so moderators can
 tune it in the admin).
@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
-from config.faults import TASK_RETRY
+from core.faults import TASK_RETRY
 from tables import notifications, services
 from tables.models import Table
 

@@ -4,7 +4,7 @@ import pytest
 from django.http import Http404
 from rest_framework import exceptions
 
-from config.api_errors import api_exception_handler
+from core.api_errors import api_exception_handler
 
 
 class SeatTaken(exceptions.APIException):

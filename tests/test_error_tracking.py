@@ -20,8 +20,7 @@ from sentry_sdk.transport import Transport
 from config.error_tracking import init_error_tracking, scrub_breadcrumb, scrub_event
 from tables.models import Table
 from tests.conftest import PASSWORD
-from tests.security.helpers import seated_clients
-from tests.tables.play import table
+from tests.support.api import seated_clients, table
 
 pytestmark = pytest.mark.django_db
 

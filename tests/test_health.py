@@ -1,6 +1,6 @@
 """``GET /healthz`` for the load balancer: database, cache and broker, answered before any
 other middleware (no host check, HTTPS redirect, session, language or rate limit), and
-nothing in it beyond the name of the check that failed (config.health)."""
+nothing in it beyond the name of the check that failed (core.health)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from django.db import OperationalError
 from django.test import override_settings
 
-import config.health
+import core.health
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_a_failing_check_is_503_naming_only_the_check(client, monkeypatch, caplo
     def broken():
         raise OperationalError('could not connect to server at "db.internal" (10.0.0.9)')
 
-    monkeypatch.setitem(config.health.CHECKS, check, broken)
+    monkeypatch.setitem(core.health.CHECKS, check, broken)
     reply = client.get("/healthz")
 
     assert reply.status_code == 503
@@ -51,7 +51,7 @@ def test_a_failing_check_is_503_naming_only_the_check(client, monkeypatch, caplo
 
 
 def test_a_check_answering_false_counts_as_failed(client, monkeypatch):
-    monkeypatch.setitem(config.health.CHECKS, "cache", lambda: False)
+    monkeypatch.setitem(core.health.CHECKS, "cache", lambda: False)
     reply = client.get("/healthz")
     assert (reply.status_code, reply.json()) == (
         503,

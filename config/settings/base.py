@@ -43,10 +43,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # /healthz for the load balancer, before the host check and the HTTPS redirect.
-    "config.health.HealthCheckMiddleware",
+    "core.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "config.middleware.PrivateApiAnswersMiddleware",
-    "config.middleware.RequestSizeLimitMiddleware",
+    "core.middleware.PrivateApiAnswersMiddleware",
+    "core.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -101,7 +101,7 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             # A Redis that does not answer costs a request one second, not the OS's TCP
-            # timeout: the rate limits then fail open (config.throttling).
+            # timeout: the rate limits then fail open (core.throttling).
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
@@ -156,7 +156,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Requests ---------------------------------------------------------------------------
 # Every request this service accepts is a small JSON document or form; a larger body is
-# refused with 413 by config.middleware.RequestSizeLimitMiddleware before anything reads it.
+# refused with 413 by core.middleware.RequestSizeLimitMiddleware before anything reads it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
@@ -199,10 +199,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Views opt in with `throttle_scope = "<scope>"`; only their writes are counted.
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.ScopedWriteRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.ScopedWriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "moves": "120/min",
         "tables": "60/hour",
@@ -212,10 +212,10 @@ REST_FRAMEWORK = {
         "talk": "12/min",
         "reports": "20/hour",
     },
-    # Proxies in front of the app that append to X-Forwarded-For (config.client_address):
+    # Proxies in front of the app that append to X-Forwarded-For (core.client_address):
     # 0 counts anonymous clients by the socket's address and ignores the header.
     "NUM_PROXIES": env_count("NUM_PROXIES", default=0),
-    "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

@@ -2,7 +2,7 @@
 serializer, the work is a call to ``tables.services`` (writes) or ``tables.selectors``
 (reads), and every game fact in a response comes from ``dominoes.view_for`` (R31).
 
-Errors are ``{"code", "detail", "rule"?}`` (``config.api_errors``); a refused move uses
+Errors are ``{"code", "detail", "rule"?}`` (``core.api_errors``); a refused move uses
 the codes of RECORD.md.
 """
 

@@ -12,7 +12,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_errors import api_exception_handler
+from core.api_errors import api_exception_handler
 from tables import selectors, services
 from tables.api.common import (
     StrictSerializer,

@@ -19,7 +19,7 @@ from dominoes.bots.sampling import sample_world
 from dominoes.playout import tables_for
 from dominoes.rules import CLASSIC
 from dominoes.tiles import Tile
-from tests.engine._support import bot_positions
+from tests.support.engine import bot_positions
 
 
 def nino_positions(seats: int, count: int, seed: int):

@@ -14,7 +14,7 @@ from dominoes import MatchState, advance, new_match, view_for
 from dominoes.bots import BOTS, Bot, choose_play
 from dominoes.bots.knowledge import infer
 from dominoes.state import Draw
-from tests.engine._support import bot_positions
+from tests.support.engine import bot_positions
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "dominoes" / "bots"
 

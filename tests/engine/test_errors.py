@@ -11,8 +11,7 @@ import pytest
 
 from dominoes import Draw, IllegalMove, Pass, Play, abandon, apply, start_hand
 from dominoes.errors import RULE_FOR_CODE
-
-from ._support import (
+from tests.support.engine import (
     BLOCK_TIED,
     T,
     case_match,

@@ -50,7 +50,7 @@ from dominoes.rules import CLASSIC, PROFILES, Rules
 from dominoes.scoring import score_blocked, score_domino
 from dominoes.state import Draw, HandEnd, MatchState, Pass, Play
 from dominoes.tiles import Tile, full_set, parse_tile
-from tests.engine._support import position_state
+from tests.support.engine import position_state
 
 #: Profiles beyond CLASSIC that the engine supports; the fast path must follow them too.
 NO_STOCK_ANY_LEAD = Rules(name="test-no-stock", draw_from_stock=False, first_lead="any")

@@ -19,7 +19,7 @@ from dominoes.playout import DRAW, PASS, Position
 from dominoes.rules import PROFILES
 from dominoes.state import HandEnd, MatchState
 from dominoes.view import view_for
-from tests.engine._support import position_state
+from tests.support.engine import position_state
 
 PROFILE_TABLES = [
     (name, seats) for name in sorted(PROFILES) for seats in PROFILES[name].seat_counts

@@ -14,8 +14,7 @@ import pytest
 
 from dominoes import replay_text
 from dominoes.rules import PROFILES
-
-from ._support import CASES
+from tests.support.engine import CASES
 
 CASE_FILES = sorted(
     path

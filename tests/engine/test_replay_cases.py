@@ -19,8 +19,7 @@ import pytest
 
 from dominoes import replay_text
 from dominoes.cli import main as cli_main
-
-from ._support import CASES, REPO, case
+from tests.support.engine import CASES, REPO, case
 
 CASE_FILES = sorted(
     path for path in CASES.glob("*.json") if not path.name.endswith(".expected.json")

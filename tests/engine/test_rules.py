@@ -1,8 +1,8 @@
 """One group of tests per rule of RULES.md (R1-R26, R28) that the engine implements.
 
 Positions are built through the public API: explicit deals via ``start_hand(match,
-dealt=..., stock=...)`` (``_support.table``), or the replay cases in ``tests/cases`` played
-up to a given action (``_support.case_match``).
+dealt=..., stock=...)`` (``tests.support.engine.table``), or the replay cases in
+``tests/cases`` played up to a given action (``tests.support.engine.case_match``).
 """
 
 from __future__ import annotations
@@ -40,8 +40,7 @@ from dominoes import (
 from dominoes.deal import SeedStream
 from dominoes.engine import check_deal, first_lead
 from dominoes.scoring import score_blocked, score_domino
-
-from ._support import (
+from tests.support.engine import (
     BLOCK_PLAYS,
     BLOCK_TEAM_A_LOWER,
     BLOCK_TIED,

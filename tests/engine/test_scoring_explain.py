@@ -9,8 +9,7 @@ from dominoes import load_record, replay_match, view_for
 from dominoes.rules import CLASSIC, PROFILES
 from dominoes.scoring import explain, score_blocked, score_domino
 from dominoes.tiles import parse_tile
-
-from ._support import case
+from tests.support.engine import case
 
 
 def replayed(name: str):

@@ -22,7 +22,8 @@ from django.db import connection
 
 from tables.models import Move, Table
 from tests.faults.processes import service_env, start_web
-from tests.security.helpers import assert_replays, seated_clients
+from tests.support.api import seated_clients
+from tests.support.log import assert_replays
 
 pytestmark = [
     pytest.mark.postgres,

@@ -19,7 +19,7 @@ from django.db import connection
 
 from tables.models import Move, Table
 from tests.faults.processes import service_env, start_web, start_worker, wait_for
-from tests.security.helpers import assert_replays
+from tests.support.log import assert_replays
 
 pytestmark = [
     pytest.mark.postgres,

@@ -28,8 +28,8 @@ from tables import notifications, services, tasks
 from tables.models import EmailDelivery, Move, Table
 from tables.services import core, outbox
 from tests.faults.processes import service_env, start_web, start_worker, wait_for
-from tests.security.helpers import assert_replays
-from tests.tasks.support import fresh, human_moves_until_bot_turn, human_table
+from tests.support.database import fresh, human_moves_until_bot_turn, human_table
+from tests.support.log import assert_replays
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 

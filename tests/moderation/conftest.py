@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import _make_user as _user
-from tests.security.helpers import seated_table
+from tests.support.api import seated_table
 
 
 @pytest.fixture

@@ -16,8 +16,7 @@ from django.test import Client
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage
 from tables.models import Seat, Table
 from tests.moderation.conftest import say, talk
-from tests.security.helpers import seated_clients
-from tests.tables.play import create_table, play_one, table
+from tests.support.api import create_table, play_one, seated_clients, table
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from moderation.models import Report
 from tests.moderation.conftest import say, talk
-from tests.security.helpers import seated_clients
+from tests.support.api import seated_clients
 
 pytestmark = pytest.mark.django_db
 

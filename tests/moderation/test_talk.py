@@ -11,8 +11,7 @@ import pytest
 from tables import services as table_services
 from tables.models import Move
 from tests.moderation.conftest import say, talk
-from tests.security.helpers import seated_clients
-from tests.tables.play import play_one, play_until, table
+from tests.support.api import play_one, play_until, seated_clients, table
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +83,7 @@ def test_at_three_seats_too(api_client_for, alice, bob, carol):
 
 
 def test_before_the_match_starts_it_is_delivered_at_once(api_client_for, ana, bruno):
-    from tests.tables.play import create_table, join
+    from tests.support.api import create_table, join
 
     creator = api_client_for(ana)
     created = create_table(creator, 4, ["garabato", "friend", "garabato"])

@@ -14,8 +14,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tables.services import new_invite_token
 from tests.conftest import PASSWORD
-from tests.security.helpers import seated_clients
-from tests.tables.play import create_table, join, table
+from tests.support.api import create_table, join, seated_clients, table
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ model (``?seed__startswith=ab``, ``?stock__0=2-2``, ``?state__hands__0__stock__0
 and on one hop of a relation (``/admin/accounts/user/?auth_token__key__startswith=ab``),
 so result counts read hidden values one character at a time. Every admin of this project
 accepts only the lookups its list filters and date hierarchy declare
-(``config.admin_lookups.DeclaredLookupsOnly``); anything else is ``400``.
+(``core.admin_lookups.DeclaredLookupsOnly``); anything else is ``400``.
 
 The scan below tries, on every registered changelist, every lookup the URL could carry
 over the model's fields (and one relation further, and JSON key paths): each is refused
@@ -25,7 +25,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from tables.models import Hand, Move, Table
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
 
 pytestmark = pytest.mark.django_db
 

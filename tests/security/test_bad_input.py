@@ -10,8 +10,7 @@ import random
 import pytest
 
 from tables.models import Move, MoveRequest, Table
-from tests.security.helpers import seated_clients
-from tests.tables.play import create_table, play_one, table
+from tests.support.api import create_table, play_one, seated_clients, table
 
 pytestmark = pytest.mark.django_db
 

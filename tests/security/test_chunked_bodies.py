@@ -164,7 +164,7 @@ def test_the_reader_sets_the_length_of_what_the_server_decoded(
 ):
     import io
 
-    from config.middleware import ChunkedBodyReader
+    from core.middleware import ChunkedBodyReader
 
     seen = {}
 

@@ -3,7 +3,7 @@
 Issue 13, finding 2: with ``NUM_PROXIES`` unset, DRF took the client address from the
 ``X-Forwarded-For`` header as sent, so a new made-up address per request skipped every
 anonymous limit (60 wrong passwords on the token endpoint, 25 sign-ups, 30 browser
-logins, no 429). The address is now ``config.client_address.client_address``: the socket's
+logins, no 429). The address is now ``core.client_address.client_address``: the socket's
 address by default (``NUM_PROXIES=0``), or the entry the configured number of proxies
 appended, for every anonymous limit (the API's throttles and the browser pages).
 """
@@ -69,7 +69,7 @@ def test_finding_2_rotating_forwarded_for_does_not_skip_the_browser_login_limit(
 
 
 def test_the_default_is_the_socket_address():
-    from config.client_address import client_address
+    from core.client_address import client_address
 
     assert settings.REST_FRAMEWORK["NUM_PROXIES"] == 0
     request = RequestFactory().get("/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="203.0.113.9")
@@ -91,7 +91,7 @@ def test_the_default_is_the_socket_address():
     ],
 )
 def test_the_header_is_trusted_for_the_configured_proxies_only(proxies, forwarded, expected):
-    from config.client_address import client_address
+    from core.client_address import client_address
 
     headers = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
     request = RequestFactory().get("/", REMOTE_ADDR="192.0.2.1", **headers)

@@ -16,8 +16,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tables.models import Move
-from tests.security.helpers import assert_replays, seated_clients
-from tests.tables.play import table
+from tests.support.api import seated_clients, table
+from tests.support.log import assert_replays
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -10,8 +10,7 @@ import random
 import pytest
 
 from dominoes import PROFILES, deal
-from tests.security.helpers import seated_clients
-from tests.tables.play import play_until, table
+from tests.support.api import play_until, seated_clients, table
 
 pytestmark = pytest.mark.django_db
 

@@ -34,13 +34,13 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.throttling import ScopedWriteRateThrottle
+from core.throttling import ScopedWriteRateThrottle
 from tables import models, notifications, selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Move, Seat, Table
 from tables.services import core
-from tests.tables.play import play_one, table
-from tests.tasks.support import fresh, human_table
+from tests.support.api import play_one, table
+from tests.support.database import fresh, human_table
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ def _bot_table_on_human_turn(alice) -> Table:
 
 def _bot_turn_stuck(alice) -> Table:
     """A table whose bot turn's task was lost ``BOT_STUCK_SECONDS`` + a minute ago."""
-    from tests.tasks.support import human_moves_until_bot_turn
+    from tests.support.database import human_moves_until_bot_turn
 
     created = services.table_create(creator=alice, seats=2, target=100, others=["garabato"])
     row = human_moves_until_bot_turn(created.pk, alice, random.Random(8))
@@ -117,12 +117,12 @@ def test_finding_4_a_cache_outage_lets_moves_through_and_logs_each_failure(
     client = _client(alice)
     state = client.get(f"/api/v1/tables/{row.pk}/").json()
     moves_before = Move.objects.filter(table_id=row.pk).count()
-    with caplog.at_level(logging.WARNING, logger="config.throttling"):
+    with caplog.at_level(logging.WARNING, logger="core.throttling"):
         response = play_one(client, state, random.Random(1))
     assert response.status_code == 200, response.content
     assert Move.objects.filter(table_id=row.pk).count() > moves_before
     assert fresh(row.pk).version > state["version"]
-    failures = [r for r in caplog.records if r.name == "config.throttling"]
+    failures = [r for r in caplog.records if r.name == "core.throttling"]
     assert len(failures) == 1, failures  # one line per refused cache call, not silence
     assert "rate limit" in failures[0].getMessage()
 

@@ -25,8 +25,7 @@ from django.test import Client
 
 from dominoes import Draw, Play, match_from_dict, seed_sha256
 from tables.models import Hand, Table
-from tests.security.helpers import seated_clients, seated_table
-from tests.tables.play import play_one, table
+from tests.support.api import play_one, seated_clients, seated_table, table
 
 pytestmark = pytest.mark.django_db
 
@@ -215,7 +214,7 @@ def test_no_seat_ever_sees_a_hidden_tile_or_the_seed(
 
 
 def test_the_used_invite_link_shows_nothing(api_client_for, alice, bob, mallory):
-    from tests.tables.play import create_table, join
+    from tests.support.api import create_table, join
 
     created = create_table(api_client_for(alice), 2, ["friend"])
     token = created["invites"][0]["token"]

@@ -8,9 +8,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from tables.models import Move, MoveRequest, Table
-from tests.security.helpers import assert_replays, seated_clients
 from tests.security.test_concurrency import _race
-from tests.tables.play import table
+from tests.support.api import seated_clients, table
+from tests.support.log import assert_replays
 
 
 def _post(client, table_id: int, body: dict, key: str | None):

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 
-from tests.security.helpers import assert_replays, seated_clients
+from tests.support.api import seated_clients
+from tests.support.log import assert_replays
 
 schemathesis = pytest.importorskip("schemathesis")
 

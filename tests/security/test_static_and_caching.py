@@ -38,7 +38,7 @@ def _stored_nowhere(reply) -> bool:
 
 @pytest.fixture
 def seated(api_client_for, alice, bob):
-    from tests.security.helpers import seated_table
+    from tests.support.api import seated_table
 
     table_id, clients, tokens = seated_table(api_client_for, [alice, bob])
     return table_id, clients, tokens
@@ -47,7 +47,7 @@ def seated(api_client_for, alice, bob):
 def test_the_table_answer_is_private_and_revalidated(seated):
     """GET of the table (your tiles) is ``private, no-cache``: no shared cache keeps it,
     the browser asks again every time, and the ETag still gives 304 (R31)."""
-    from tests.tables.play import table
+    from tests.support.api import table
 
     table_id, clients, _ = seated
     reply = clients[0].get(f"/api/v1/tables/{table_id}/")
@@ -67,7 +67,7 @@ def test_every_api_answer_that_may_hold_tiles_is_not_stored(seated, alice):
     errors: ``no-store``."""
     from rest_framework.test import APIClient
 
-    from tests.tables.play import table
+    from tests.support.api import table
 
     table_id, clients, tokens = seated
     state = table(clients[0], table_id)
@@ -99,7 +99,7 @@ def test_every_api_answer_that_may_hold_tiles_is_not_stored(seated, alice):
 
 
 def test_joining_answers_are_not_stored(api_client_for, alice, bob):
-    from tests.tables.play import create_table
+    from tests.support.api import create_table
 
     created = create_table(api_client_for(alice), 2, ["friend"])
     joined = api_client_for(bob).post(f"/api/v1/invites/{created['invites'][0]['token']}/join/")

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tables.models import Table
-from tests.tables.play import create_table, join
+from tests.support.api import create_table, join
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ other tables get 404 on every table endpoint, and nothing changes (R30, R31)."""
 import pytest
 
 from tables.models import Move, Table
-from tests.tables.play import create_table, join
+from tests.support.api import create_table, join
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tables.models import Move, Table
-from tests.tables.play import create_table, play_one, table
+from tests.support.api import create_table, play_one, table
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.tables.play import create_table, join, play_until, replay
+from tests.support.api import create_table, join, play_until, replay
 
 pytestmark = pytest.mark.django_db
 

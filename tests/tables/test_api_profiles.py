@@ -8,7 +8,7 @@ import pytest
 from dominoes.rules import PROFILES
 from tables import services
 from tables.models import Table
-from tests.tables.play import create_table, replay, table
+from tests.support.api import create_table, replay, table
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +156,7 @@ def test_first_double_a_move_meeting_another_seats_absence_is_stale_and_the_hand
 
     from django.utils import timezone
 
-    from tests.tables.play import join
+    from tests.support.api import join
 
     body = {"seats": 3, "others": ["friend", "garabato"], "rules": "first_double"}
     with django_capture_on_commit_callbacks(execute=True):

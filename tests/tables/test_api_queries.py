@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.models import Move
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
-from tests.tables.play import replay, table
+from tests.support.api import replay, table
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 
 from tables.models import Seat, Table
-from tests.tables.play import create_table, join, table
+from tests.support.api import create_table, join, table
 
 pytestmark = pytest.mark.django_db
 

@@ -11,15 +11,9 @@ import pytest
 
 from tables import services, tasks
 from tables.models import Seat, Table
-from tests.tables.play import create_table, play_one, table
+from tests.support.api import create_table, play_one, play_turn_of, seated_clients, table
+from tests.support.database import fresh, human_moves_until_bot_turn, move_count
 from tests.tasks.conftest import T0
-from tests.tasks.support import (
-    fresh,
-    friends_table,
-    human_moves_until_bot_turn,
-    move_count,
-    play_turn_of,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +37,7 @@ def _assert_forfeited(table_id: int, *, absent: int, winners: list[int], at) -> 
 def test_it_keeps_a_turn_playable_at_47h59m_and_forfeits_it_at_48h01m(
     clock, api_client_for, alice, bob
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     first = fresh(table_id)
     assert first.status == Table.Status.PLAYING
     assert first.turn_started_at == T0
@@ -93,7 +87,7 @@ def test_it_keeps_a_turn_playable_at_47h59m_and_forfeits_it_at_48h01m(
 def test_it_refuses_a_late_move_with_turn_expired_when_the_move_comes_first(
     clock, api_client_for, alice, bob
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     before = fresh(table_id)
     absent = before.turn_seat
     view = table(clients[absent], table_id)  # what the player saw in time
@@ -114,7 +108,7 @@ def test_it_refuses_a_late_move_with_turn_expired_when_the_move_comes_first(
 def test_it_refuses_a_late_move_with_turn_expired_after_the_sweep(
     clock, api_client_for, alice, bob
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     absent = fresh(table_id).turn_seat
     view = table(clients[absent], table_id)
     clock.move_to(T0 + H48 + MINUTE)
@@ -127,7 +121,7 @@ def test_it_refuses_a_late_move_with_turn_expired_after_the_sweep(
 def test_it_forfeits_an_overdue_turn_when_the_table_is_read_without_a_sweep(
     clock, api_client_for, alice, bob
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     absent = fresh(table_id).turn_seat
     other = 1 - absent
 
@@ -146,7 +140,7 @@ def test_it_forfeits_an_overdue_turn_when_the_table_is_read_without_a_sweep(
 def test_it_lets_the_list_of_tables_show_the_overdue_turn_once_read(
     clock, api_client_for, alice, bob
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     clock.move_to(T0 + H48 - MINUTE)
     assert table(clients[0], table_id)["status"] == "playing"
     clock.move_to(T0 + H48 + MINUTE)
@@ -174,7 +168,7 @@ def test_it_never_times_out_a_bot(clock, api_client_for, alice):
 def test_it_applies_absence_before_an_abandon_once_the_deadline_passed(
     clock, api_client_for, alice, bob
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     absent = fresh(table_id).turn_seat
     other = 1 - absent
     clock.move_to(T0 + H48 + MINUTE)
@@ -186,7 +180,7 @@ def test_it_applies_absence_before_an_abandon_once_the_deadline_passed(
 
 
 def test_it_gives_abandon_and_absence_the_same_two_seat_outcome(clock, api_client_for, alice, bob):
-    table_id, clients = friends_table(api_client_for, [alice, bob])
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
     response = clients[0].post(f"/api/v1/tables/{table_id}/abandon/")
     assert response.status_code == 200, response.json()
     row = fresh(table_id)
@@ -200,7 +194,7 @@ def test_it_gives_abandon_and_absence_the_same_two_seat_outcome(clock, api_clien
 def _three_seat_table_where(api_client_for, users, condition, rng):
     """Play random legal moves until ``condition(turn_seat, scores)`` holds after the
     first hand is over; return the table id, the clients and that moment's row."""
-    table_id, clients = friends_table(api_client_for, users)
+    table_id, clients = seated_clients(api_client_for, users)
     for _ in range(400):
         row = fresh(table_id)
         assert row.status == Table.Status.PLAYING
@@ -242,7 +236,7 @@ def test_it_ends_a_three_seat_absence_with_no_winner_when_the_others_are_level(
     clock, api_client_for, alice, bob, carol
 ):
     # The first turn of the match: everyone is at 0.
-    table_id, _clients = friends_table(api_client_for, [alice, bob, carol])
+    table_id, _clients = seated_clients(api_client_for, [alice, bob, carol])
     absent = fresh(table_id).turn_seat
     clock.move_to(T0 + H48 + MINUTE)
     assert tasks.sweep_absences() == 1
@@ -269,7 +263,7 @@ def test_it_ends_with_no_winner_even_when_the_absent_player_led_the_scoreboard(
 def test_it_makes_the_absent_players_team_lose_with_four_seats(
     clock, api_client_for, alice, bob, carol, dave
 ):
-    table_id, clients = friends_table(api_client_for, [alice, bob, carol, dave])
+    table_id, clients = seated_clients(api_client_for, [alice, bob, carol, dave])
     rng = random.Random(7)
     for _ in range(3):  # a few turns in, so that not only the leader can be absent
         play_turn_of(clients, table_id, rng)

@@ -12,8 +12,8 @@ from dominoes import SeatView
 from tables import services, tasks
 from tables.models import Move, Table
 from tables.services import play as play_services
-from tests.tables.play import create_table, play_one, table
-from tests.tasks.support import fresh, human_moves_until_bot_turn, move_count
+from tests.support.api import create_table, play_one, table
+from tests.support.database import fresh, human_moves_until_bot_turn, move_count
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from config.celery_app import app as celery_app
 from tables import services
 from tables.models import Hand, Move, Table
 from tests.faults.processes import service_env, start_worker
-from tests.tables.play import create_table, play_one, replay, table
+from tests.support.api import create_table, play_one, replay, table
 
 pytestmark = [
     pytest.mark.postgres,

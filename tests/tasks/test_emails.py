@@ -15,9 +15,9 @@ from django.core import mail
 
 from tables import tasks
 from tables.models import Table
-from tests.tables.play import create_table, join, play_one, table
+from tests.support.api import create_table, join, play_one, table
+from tests.support.database import fresh
 from tests.tasks.conftest import H24, H48, MINUTE, T0
-from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
 

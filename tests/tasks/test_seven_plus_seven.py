@@ -16,9 +16,9 @@ from django.core import mail
 
 from tables import services, tasks
 from tables.models import Seat, Table
-from tests.tables.play import play_one, table
+from tests.support.api import play_one, table
+from tests.support.database import fresh
 from tests.tasks.conftest import H24, H48, MINUTE, T0
-from tests.tasks.support import fresh
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
-from tests.web.browser import ARGS, CHROMIUM, PHONE
+from tests.support.browser import ARGS, CHROMIUM, PHONE
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
 TILE_TOKEN = re.compile(r"(?<![\d-])[0-6]-[0-6](?![\d-])")

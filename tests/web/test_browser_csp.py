@@ -10,7 +10,7 @@ import pytest
 from tables import services
 from tables.models import Seat
 from tests.conftest import PASSWORD
-from tests.web.browser import BROWSER_MARKS, DESKTOP, log_in, play_a_turn, version
+from tests.support.browser import BROWSER_MARKS, DESKTOP, log_in, play_a_turn, version
 from tests.web.conftest import seat_friends
 
 pytestmark = BROWSER_MARKS

@@ -1,7 +1,7 @@
 """End to end in a real browser (Debian's Chromium driven by Playwright): sign up through a
 share link, play a whole hand between two people, and a whole match against a bot, by
 clicking tiles. Screenshots of the table page go to artifacts/ for a human to look at.
-The browser and the players' steps are in tests/web/browser.py and conftest.py.
+The browser and the players' steps are in tests/support/browser.py and conftest.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tables.models import Table
-from tests.web.browser import (
+from tests.support.browser import (
     BROWSER_MARKS,
     DESKTOP,
     PHONE,
@@ -86,6 +86,10 @@ def test_two_friends_sign_up_through_the_link_and_play_a_hand(live_server, new_p
     assert shown_scores(page_a) == api["game"]["scores"]
     assert shown_scores(page_b) == api["game"]["scores"]
     assert sum(api["game"]["scores"]) > 0 or api["game"]["last_hand"]["winners"] == []
+    # The numbers sentence renders the engine's explanation: its rule and its points.
+    why = api["game"]["last_hand"]["explanation"]
+    numbers = page_a.inner_text("#last-hand .why.numbers")
+    assert why["rule"] in numbers and str(why["points"]) in numbers, (why, numbers)
     shot(page_a, "hand-over-phone")
     shot(page_a, "hand-over-desktop", DESKTOP)
 

@@ -1,52 +1,75 @@
 // The sentence that says which rule decided a finished hand, with its numbers (R20-R23).
-// It re-derives the engine's tie-breaks from the hand's counts and holdings; once the
-// table's JSON carries the engine's own explanation, this module is the one to replace.
+// The engine decides and explains (dominoes.scoring.explain, sent as
+// last_hand.explanation); this module only puts that explanation into words.
 
 import { fmt, ruleLink } from "./dom.js";
 import { T } from "./page.js";
-import { inPairs, playerName } from "./state.js";
-import { tileParts } from "./tiles.js";
+import { playerName } from "./state.js";
+
+// The ways a hand can be decided that have words here; a profile whose hand scored
+// otherwise (differences, capicúa, a seat that left) links to its own summary instead.
+const SAID = new Set(["domino", "lowest_count", "lowest_tiles", "lower_pair_total", "lowest_player", "pair_that_led", "nobody"]);
+
+export function canExplain(why) {
+  return Boolean(why) && SAID.has(why.decided_by) && !why.differences && !why.multiplier && !why.out;
+}
 
 // Like fmt, but returns nodes: ``%(rule)s`` becomes the link to that rule on /reglas/.
 function fmtRule(template, rule, values) {
   return template.split(/(%\(rule\)s)/).map((part) => (part === "%(rule)s" ? ruleLink(rule) : fmt(part, values)));
 }
 
-function sumText(counts, total) {
-  return counts.length === 1 ? String(total) : `${counts.join(" + ")} = ${total}`;
+// "6 + 9 = 15" when the scored seats' counts make the points, else just the points
+// (a profile may add the stock's tiles).
+function sumText(why) {
+  const counts = why.scored_seats.map((seat) => why.counts[seat]);
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (counts.length < 2 || total !== why.points) return String(why.points);
+  return `${counts.join(" + ")} = ${why.points}`;
+}
+
+function domino(why, last) {
+  const nodes = fmtRule(T.why_domino, why.rule, { sum: sumText(why), points: why.points });
+  const out = last.holdings.findIndex((tiles) => tiles.length === 0);
+  const partner = (out + 2) % 4;
+  if (why.team_counts && out >= 0 && !why.scored_seats.includes(partner)) {
+    nodes.push(" ", fmt(T.why_partner, { name: playerName(partner) }));
+  }
+  return nodes;
+}
+
+function pairs(why) {
+  if (why.decided_by === "lowest_player") {
+    const name = playerName(why.winners.find((seat) => why.counts[seat] === why.lowest));
+    return fmtRule(T.why_lowest_player, why.rule, { name, count: why.lowest, sum: sumText(why) });
+  }
+  if (why.decided_by === "pair_that_led") {
+    return fmtRule(T.why_pair_that_led, why.rule, { sum: sumText(why) });
+  }
+  const [a, b] = why.team_counts;
+  const nodes = fmtRule(T.why_teams, why.rule, { a: `${T.team_a} ${a}`, b: `${T.team_b} ${b}` });
+  if (why.decided_by === "nobody") nodes.push(" ", T.why_teams_tie);
+  return nodes;
+}
+
+function alone(why) {
+  const nodes = [];
+  if (why.tie_break) {
+    const values = why.tie_break.map((step) => `${playerName(step.seat)} ${step.values.join(", ")}`).join("; ");
+    nodes.push(...fmtRule(T.why_tie, why.rule, { count: why.lowest, values }));
+    if (why.decided_by === "nobody") return nodes.concat(" ", T.why_tie_nobody);
+    nodes.push(" ");
+  }
+  const winner = why.winners[0];
+  if (winner === undefined) return nodes;
+  const values = { name: playerName(winner), count: why.counts[winner], sum: sumText(why) };
+  return nodes.concat(why.tie_break ? fmt(T.why_tie_winner, values) : fmtRule(T.why_lowest, why.rule, values));
 }
 
 // The rule that decided the hand, with this hand's numbers (R20-R23):
 // "Gana la pareja con menos puntos (Regla R22): Pareja A 24 contra Pareja B 24. Empate: nadie suma."
 export function whyNumbers(last) {
-  const counts = last.counts;
-  const others = (winners) => counts.filter((_, seat) => !winners.includes(seat));
-  if (last.end === "domino") {
-    const out = last.holdings.findIndex((tiles) => tiles.length === 0);
-    const nodes = fmtRule(T.why_domino, "R20", { sum: sumText(others(last.winners), last.points), points: last.points });
-    if (inPairs() && out >= 0) nodes.push(" ", fmt(T.why_partner, { name: playerName((out + 2) % 4) }));
-    return nodes;
-  }
-  if (inPairs()) {
-    const team = (t) => counts.filter((_, seat) => seat % 2 === t).reduce((a, b) => a + b, 0);
-    const nodes = fmtRule(T.why_teams, "R22", { a: `${T.team_a} ${team(0)}`, b: `${T.team_b} ${team(1)}` });
-    if (!last.winners.length) nodes.push(" ", T.why_teams_tie);
-    return nodes;
-  }
-  const lowest = Math.min(...counts);
-  const tied = counts.map((count, seat) => (count === lowest ? seat : -1)).filter((seat) => seat >= 0);
-  const nodes = [];
-  if (tied.length > 1) {
-    const value = (tile) => tileParts(tile).reduce((a, b) => a + b, 0);
-    const values = tied
-      .map((seat) => `${playerName(seat)} ${last.holdings[seat].map(value).sort((a, b) => a - b).join(", ")}`)
-      .join("; ");
-    nodes.push(...fmtRule(T.why_tie, "R23", { count: lowest, values }));
-    if (!last.winners.length) return nodes.concat(" ", T.why_tie_nobody);
-    nodes.push(" ");
-  }
-  const winner = last.winners[0];
-  if (winner === undefined) return nodes;
-  const values = { name: playerName(winner), count: counts[winner], sum: sumText(others(last.winners), last.points) };
-  return nodes.concat(tied.length > 1 ? fmt(T.why_tie_winner, values) : fmtRule(T.why_lowest, "R21", values));
+  const why = last.explanation;
+  if (why.decided_by === "domino") return domino(why, last);
+  return why.team_counts ? pairs(why) : alone(why);
 }

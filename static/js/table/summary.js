@@ -1,9 +1,9 @@
 // The summary of the hand that just ended (R19): how it ended (R17 domino, R18 blocked),
-// capicúa where the profile has it, the numbers explained (explain.js, classic rules), who
-// scored, and every seat's tiles and count. All of the hand summary is drawn here.
+// capicúa where the profile has it, the numbers explained (explain.js, from the engine's
+// explanation), who scored, and every seat's tiles and count. All of the hand summary is drawn here.
 
 import { fmt, h, ruleLink } from "./dom.js";
-import { whyNumbers } from "./explain.js";
+import { canExplain, whyNumbers } from "./explain.js";
 import { T, profile } from "./page.js";
 import { joinNames, playerName, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
@@ -19,10 +19,10 @@ function howItEnded(last) {
   return why;
 }
 
-// The numbers explained with the house rules (R20-R23); other profiles score their own
-// way, so their tables link to the profile's summary instead.
+// The numbers explained as the engine decided them (R20-R23); a hand scored some other
+// way (differences, capicúa, a seat that left) links to the profile's summary instead.
 function numbers(last) {
-  if (profile.name === "classic") return h("p", { class: "why numbers" }, whyNumbers(last));
+  if (canExplain(last.explanation)) return h("p", { class: "why numbers" }, whyNumbers(last));
   return h("p", { class: "why numbers" }, T.profile_scoring, " ", h("a", { href: profile.url, class: "rule" }, profile.label), ".");
 }
 

@@ -1,5 +1,5 @@
-"""Helpers shared by the background-work tests: tables built through the API and the
-services (never by writing rows by hand), and short readers of the database."""
+"""Tables built through the services (never by writing rows by hand), and short readers of
+the database."""
 
 from __future__ import annotations
 
@@ -7,26 +7,6 @@ import random
 
 from tables import services
 from tables.models import Move, Seat, Table
-from tests.tables.play import create_table, join, play_one, table
-
-
-def seat_clients(api_client_for, users, created) -> dict[int, object]:
-    """Seat index -> API client; users[1:] join through the invite links, in seat order."""
-    clients = {0: api_client_for(users[0])}
-    invites = {invite["seat"]: invite["token"] for invite in created["invites"]}
-    for seat, user in enumerate(users[1:], start=1):
-        clients[seat] = api_client_for(user)
-        join(clients[seat], invites[seat])
-    return clients
-
-
-def friends_table(api_client_for, users, target: int = 100) -> tuple[int, dict[int, object]]:
-    """A table of ``len(users)`` people, users[0] its creator, started (everyone joined)."""
-    created = create_table(
-        api_client_for(users[0]), len(users), ["friend"] * (len(users) - 1), target=target
-    )
-    clients = seat_clients(api_client_for, users, created)
-    return created["id"], clients
 
 
 def human_table(creator, *others) -> Table:
@@ -39,15 +19,6 @@ def human_table(creator, *others) -> Table:
     ):
         services.seat_join(token=seat.invite_token, user=user)
     return Table.objects.get(pk=table.pk)
-
-
-def play_turn_of(clients, table_id: int, rng: random.Random) -> dict:
-    """The seat to move plays a random legal move through the API; returns its response."""
-    state = table(clients[0], table_id)
-    mover = table(clients[state["turn_seat"]], table_id)
-    response = play_one(clients[state["turn_seat"]], mover, rng)
-    assert response.status_code == 200, response.json()
-    return response.json()
 
 
 def fresh(table_id: int) -> Table:

@@ -69,3 +69,38 @@ def replay(record: dict) -> dict:
     )
     assert result.returncode == 0, f"exit {result.returncode}: {result.stdout}{result.stderr}"
     return json.loads(result.stdout)
+
+
+def seat_clients(api_client_for, users, created: dict) -> dict[int, object]:
+    """Seat index -> API client for the table ``created`` (the API's answer): users[1:]
+    join through the invite links, in seat order."""
+    clients = {0: api_client_for(users[0])}
+    invites = {invite["seat"]: invite["token"] for invite in created["invites"]}
+    for seat, user in enumerate(users[1:], start=1):
+        clients[seat] = api_client_for(user)
+        join(clients[seat], invites[seat])
+    return clients
+
+
+def seated_table(api_client_for, users, *, target: int = 100) -> tuple[int, dict, list[str]]:
+    """A table created by ``users[0]`` with every other user joined through the share link:
+    ``(table_id, {seat index: client}, [used invite tokens])``. The match is running."""
+    creator = api_client_for(users[0])
+    created = create_table(creator, len(users), ["friend"] * (len(users) - 1), target)
+    clients = seat_clients(api_client_for, users, created)
+    return created["id"], clients, [invite["token"] for invite in created["invites"]]
+
+
+def seated_clients(api_client_for, users, *, target: int = 100) -> tuple[int, dict]:
+    """``seated_table`` without the tokens: ``(table_id, {seat index: client})``."""
+    table_id, clients, _tokens = seated_table(api_client_for, users, target=target)
+    return table_id, clients
+
+
+def play_turn_of(clients, table_id: int, rng: random.Random) -> dict:
+    """The seat to move plays a random legal move through the API; returns its response."""
+    state = table(clients[0], table_id)
+    mover = table(clients[state["turn_seat"]], table_id)
+    response = play_one(clients[state["turn_seat"]], mover, rng)
+    assert response.status_code == 200, response.json()
+    return response.json()

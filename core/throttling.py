@@ -13,8 +13,8 @@ import logging
 
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.client_address import client_address
-from config.faults import CACHE_ERRORS
+from core.client_address import client_address
+from core.faults import CACHE_ERRORS
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +44,6 @@ class ScopedWriteRateThrottle(ScopedRateThrottle):
             return True
 
     def get_ident(self, request) -> str:
-        """An anonymous client is counted by ``config.client_address`` (not by an
+        """An anonymous client is counted by ``core.client_address`` (not by an
         ``X-Forwarded-For`` it wrote itself)."""
         return client_address(request)

@@ -20,7 +20,7 @@ To raise a domain error from a view or service, subclass APIException::
 and optionally set `rule` / `extra` on the class or the instance. A `code` attribute
 always wins over the mapping below.
 
-A dropped database or cache connection (`config.faults.UNAVAILABLE`) is not a 500 but a
+A dropped database or cache connection (`core.faults.UNAVAILABLE`) is not a 500 but a
 `503 unavailable` with `Retry-After`: JSON under /api/, a plain page elsewhere. The
 request's transaction rolled back, so retrying it is safe.
 """
@@ -38,7 +38,7 @@ from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.faults import RETRY_AFTER_SECONDS, UNAVAILABLE
+from core.faults import RETRY_AFTER_SECONDS, UNAVAILABLE
 
 API_PREFIX = "/api/"
 logger = logging.getLogger(__name__)

@@ -6,8 +6,8 @@
 - ``BROKER_ERRORS``: a task could not be published (Redis as Celery's broker).
 
 A request that meets ``UNAVAILABLE`` is answered ``503 unavailable`` with ``Retry-After``
-(``config.api_errors``); a task that meets ``TASK_RETRY`` is retried with backoff
-(``tables.tasks``); the rate limits fail open on ``CACHE_ERRORS`` (``config.throttling``).
+(``core.api_errors``); a task that meets ``TASK_RETRY`` is retried with backoff
+(``tables.tasks``); the rate limits fail open on ``CACHE_ERRORS`` (``core.throttling``).
 """
 
 from __future__ import annotations

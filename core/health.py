@@ -15,6 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable
 
+from celery import current_app
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponseNotAllowed, JsonResponse
@@ -39,9 +40,8 @@ def check_cache() -> bool:
 
 
 def check_broker() -> bool:
-    from config.celery_app import app
-
-    with app.connection_for_write() as broker:
+    # The project's Celery app (config.celery_app, loaded with the settings) is the current one.
+    with current_app.connection_for_write() as broker:
         broker.ensure_connection(max_retries=0, timeout=BROKER_TIMEOUT_SECONDS)
         return broker.connected
 

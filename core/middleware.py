@@ -6,7 +6,7 @@ from django.conf import settings
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
-from config.api_errors import API_PREFIX, error_response
+from core.api_errors import API_PREFIX, error_response
 
 
 class RequestSizeLimitMiddleware:
