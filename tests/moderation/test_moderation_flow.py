@@ -326,3 +326,20 @@ def test_read_only_pages_have_no_save_button_even_for_a_superuser(
         page = admin.get(url)
         assert page.status_code == 200, url
         assert 'name="_save"' not in page.content.decode(), url
+
+
+def test_the_player_reads_what_concerns_them_on_their_home_page(api_client_for, carla, dani, mod):
+    table_id, _clients = seated_clients(api_client_for, [carla, dani])
+    admin = _admin(mod)
+    url = f"/admin/moderation/moderationaction/act/?user={dani.pk}"
+    admin.post(url, {"action": "warn", "reason": "cuidado con el tono"})
+    admin.post(url, {"action": "suspend", "days": "3", "reason": "insultos"})
+    closing = f"/admin/moderation/moderationaction/act/?table={table_id}"
+    admin.post(closing, {"action": "close_table", "reason": "lenguaje ofensivo"})
+    home = _admin(dani).get("/").content.decode()
+    assert "Aviso de un moderador: cuidado con el tono" in home
+    assert "Tu cuenta está suspendida hasta el" in home and "insultos" in home
+    assert f"Mesa {table_id} cerrada por un moderador: lenguaje ofensivo" in home
+    other = _admin(carla).get("/").content.decode()
+    assert f"Mesa {table_id} cerrada por un moderador: lenguaje ofensivo" in other
+    assert "cuidado con el tono" not in other and "suspendida" not in other

@@ -88,3 +88,8 @@ def test_a_report_from_the_table_page_and_the_moderators_flow(live_server, new_p
     carla.reload()
     carla.wait_for_selector("#talk-list .talk-removed")
     assert "lenguaje ofensivo" in carla.inner_text("#talk-list .talk-removed")
+
+    dani = signed_in(new_page, base, "dani")
+    assert "insultos a la otra pareja" in dani.inner_text(".moderation-notices")
+    shot(dani, "home-moderation-notices-phone", PHONE)
+    shot(dani, "home-moderation-notices-desktop", DESKTOP)
