@@ -6,3 +6,6 @@ class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Cuentas")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from accounts import receivers  # noqa: F401  (connects the signal receivers)

@@ -1,15 +1,53 @@
+"""Forms of the account pages and API: allauth's, fitted to this site."""
+
+from allauth.account import forms as allauth_forms
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import User, username_key
 
 
-class SignupForm(UserCreationForm):
-    """Username, optional e-mail, password twice (checked by AUTH_PASSWORD_VALIDATORS)."""
+class UsernameTaken(Exception):
+    """Two sign-ups raced for one name: the database's unique ``username_key`` refused
+    the second (issue 13, finding 6)."""
 
-    class Meta(UserCreationForm.Meta):
-        model = User
-        fields = ("username", "email")
+
+class LoginForm(allauth_forms.LoginForm):
+    """allauth's sign-in (username or e-mail, with its failed-login limits per address
+    and per account). A form or client that still posts ``username`` instead of
+    ``login`` is read the same way."""
+
+    def __init__(self, *args, **kwargs):
+        data = kwargs.get("data", args[0] if args else None)
+        if data is not None and "login" not in data and "username" in data:
+            data = data.copy()
+            data["login"] = data["username"]
+            if args:
+                args = (data, *args[1:])
+            else:
+                kwargs["data"] = data
+        super().__init__(*args, **kwargs)
+
+
+class SignupForm(allauth_forms.SignupForm):
+    """Username, e-mail (required for new accounts), password twice.
+
+    An address another account already uses is accepted like any other
+    (``ACCOUNT_PREVENT_ENUMERATION = "strict"``), unverified, so the answer never tells
+    whether it has an account; the adapter mails its owner instead of a verification
+    link (``accounts.adapter``). A name taken by a racing sign-up raises
+    ``UsernameTaken`` (the database's unique ``username_key``)."""
+
+    def save(self, request):
+        try:
+            with transaction.atomic():
+                return super().save(request)
+        except IntegrityError:
+            name = self.cleaned_data.get("username", "")
+            if User.objects.filter(username_key=username_key(name)).exists():
+                raise UsernameTaken(name) from None
+            raise
 
 
 class SettingsForm(forms.ModelForm):
@@ -17,3 +55,21 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = ("language", "pip_colour", "email_notifications")
         widgets = {"pip_colour": forms.RadioSelect, "language": forms.RadioSelect}
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting the account is confirmed with the password."""
+
+    password = forms.CharField(
+        label=_("Contraseña"), strip=False, widget=forms.PasswordInput(render_value=False)
+    )
+
+    def __init__(self, *args, user: User, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("La contraseña no es correcta."), code="wrong_password")
+        return password

@@ -1,8 +1,19 @@
 """The player: Django's user plus the preferences the game needs."""
 
+import unicodedata
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
+
+
+def username_key(username: str) -> str:
+    """The form of ``username`` that two names share when people would take them for one:
+    NFKC-normalised and case-folded (``ａｌｉｃｅ``, ``Alice`` and ``ALICE`` all give
+    ``alice``). ``User.username_key`` holds it under a unique constraint."""
+    folded = unicodedata.normalize("NFKC", username or "").casefold()
+    return unicodedata.normalize("NFKC", folded)
 
 
 class User(AbstractUser):
@@ -32,5 +43,37 @@ class User(AbstractUser):
         default=Language.ES,
     )
 
+    username_key = models.CharField(
+        _("nombre normalizado"),
+        max_length=1024,  # case folding may lengthen a name (ß is ss)
+        unique=True,
+        editable=False,
+        help_text=_("El nombre sin mayúsculas ni variantes de anchura: único."),
+    )
+    session_generation = models.PositiveIntegerField(default=0, editable=False)
+
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+
+    def clean(self):
+        super().clean()  # NFKC-normalises the username and the e-mail's domain
+        self.username_key = username_key(self.username)
+
+    def save(self, *args, **kwargs):
+        self.username_key = username_key(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_key"}
+        super().save(*args, **kwargs)
+
+    def get_session_auth_hash(self) -> str:
+        """Django's session check, salted with ``session_generation``: raising it
+        (``accounts.services.sign_out_everywhere``) ends every session signed in before.
+        At generation 0 it is Django's own hash, so sessions from before stay valid."""
+        if not self.session_generation:
+            return super().get_session_auth_hash()
+        return salted_hmac(
+            "accounts.User.get_session_auth_hash",
+            f"{self.password}:{self.session_generation}",
+            algorithm="sha256",
+        ).hexdigest()

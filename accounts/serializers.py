@@ -1,38 +1,28 @@
-"""Shapes of the accounts API, in and out. Names are unique: they become schema names."""
+"""Shapes of the accounts API, in and out. Names are unique: they become schema names.
 
-from django.contrib.auth import password_validation
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.utils.translation import gettext_lazy as _
+Inputs check types and lengths only; the rules (a taken username, password strength, a
+valid reset key) are allauth's forms', reported under the same field names."""
+
 from rest_framework import serializers
 
 from accounts.models import User
 
+EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
+
 
 class SignupInputSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
-
-    def validate_username(self, value: str) -> str:
-        User.username_validator(value)
-        if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError(
-                _("Ese nombre de usuario ya existe."), code="username_taken"
-            )
-        return value
-
-    def validate(self, attrs: dict) -> dict:
-        candidate = User(username=attrs["username"], email=attrs.get("email", ""))
-        try:
-            password_validation.validate_password(attrs["password"], user=candidate)
-        except DjangoValidationError as exc:  # report it under "password", not the form
-            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
-        return attrs
+    email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
+    password = serializers.CharField(
+        write_only=True, max_length=4096, style={"input_type": "password"}
+    )
 
 
 class CredentialsInputSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(style={"input_type": "password"})
+    username = serializers.CharField(
+        max_length=EMAIL_MAX_LENGTH, help_text="The username or the account's e-mail address."
+    )
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
 
 
 class TokenOutputSerializer(serializers.Serializer):
@@ -49,3 +39,46 @@ class MeSerializer(serializers.ModelSerializer):
         model = User
         fields = ["username", "email", "email_notifications", "pip_colour", "language"]
         read_only_fields = ["username"]
+        extra_kwargs = {"email": {"max_length": EMAIL_MAX_LENGTH}}
+
+
+class EmailInputSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
+
+
+class EmailAddressSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+    verified = serializers.BooleanField()
+    primary = serializers.BooleanField()
+
+
+class EmailStatusSerializer(serializers.Serializer):
+    email = serializers.CharField(help_text="The address notices go to once verified.")
+    verified = serializers.BooleanField()
+    addresses = EmailAddressSerializer(many=True)
+
+
+class KeyInputSerializer(serializers.Serializer):
+    key = serializers.CharField(
+        max_length=256, help_text="The last part of the link in the e-mail."
+    )
+
+
+class PasswordResetKeyInputSerializer(serializers.Serializer):
+    key = serializers.CharField(
+        max_length=256, help_text="The last part of the reset link: `<uid>-<token>`."
+    )
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+
+
+class PasswordChangeInputSerializer(serializers.Serializer):
+    old_password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    new_password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+
+
+class PasswordInputSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+
+
+class DetailOutputSerializer(serializers.Serializer):
+    detail = serializers.CharField()

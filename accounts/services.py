@@ -1,21 +1,38 @@
-"""Writes on accounts. Keyword-only, atomic, used by both the API and the pages."""
+"""Writes on accounts. Keyword-only, used by both the API and the pages.
 
+Sign-up, sign-in, verification and password flows are django-allauth's (forms in
+``accounts.forms``, fitted by ``accounts.adapter``); this module holds what the site adds:
+tokens, signing out everywhere, deleting an account and the data export.
+"""
+
+from __future__ import annotations
+
+from allauth.account import signals as allauth_signals
+from allauth.account.internal.flows.email_verification import (
+    send_verification_email_to_address,
+)
+from allauth.account.models import EmailAddress
+from django.contrib.auth import update_session_auth_hash
 from django.db import transaction
+from django.db.models import F
+from django.http import HttpRequest
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from tables import selectors as table_selectors
+from tables import services as table_services
+from tables.errors import TableError
+from tables.models import Seat, Table
 
 
-@transaction.atomic
-def user_create(*, username: str, password: str, email: str = "", language: str = "") -> User:
-    """Create an active player. The password must already have passed the validators."""
-    user = User(username=username, email=email)
-    if language:
-        user.language = language
-    user.set_password(password)
-    user.full_clean(exclude=["password"])
-    user.save()
-    return user
+def signup_complete(*, request: HttpRequest, user: User) -> None:
+    """After an API sign-up (``accounts.forms.SignupForm.save``): allauth's signal and
+    the verification link to the new address (no session: the app uses its token)."""
+    allauth_signals.user_signed_up.send(sender=User, request=request, user=user)
+    address = EmailAddress.objects.filter(user=user, primary=True).first()
+    if address is not None:
+        send_verification_email_to_address(request, address, signup=True)
 
 
 def token_for(*, user: User) -> str:
@@ -34,3 +51,101 @@ def user_set_language(*, user: User, language: str) -> User:
         user.language = language
         user.save(update_fields=["language"])
     return user
+
+
+def sign_out_everywhere(*, user: User, request: HttpRequest | None = None) -> None:
+    """End every session of ``user`` (``User.session_generation`` + 1 changes the hash
+    Django checks on each request) and delete the API token. With ``request`` (the
+    settings page) that session stays signed in."""
+    with transaction.atomic():
+        User.objects.filter(pk=user.pk).update(session_generation=F("session_generation") + 1)
+        Token.objects.filter(user=user).delete()
+    user.refresh_from_db(fields=["session_generation"])
+    if request is not None and request.user.is_authenticated and request.user.pk == user.pk:
+        update_session_auth_hash(request, user)
+
+
+def account_delete(*, user: User) -> list[int]:
+    """Delete ``user``'s account (issue 17). First every active table the player sits at
+    is abandoned through ``tables.services.table_abandon`` (R26: a playing table is lost
+    by the player's side and the others are mailed; a waiting one is closed; in
+    ``first_double`` at 3-4 seats the player leaves and the hand goes on without them, as
+    it does when they have already left). Then every
+    seat they held keeps its place as «jugador eliminado» (``Seat.player_deleted``), the
+    tables they created lose their creator, and the user row goes with what hangs from it:
+    e-mail addresses, API token, idempotency records. Finished tables' moves and hands are
+    untouched, so their records still replay. Returns the ids of the tables abandoned.
+
+    One transaction: either all of it happens or nothing does."""
+
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        active = (
+            Table.objects.filter(seat_set__user=user, status__in=table_services.ACTIVE)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+            .distinct()
+        )
+        abandoned = []
+        for table_id in active:
+            try:
+                table_services.table_abandon(table_id=table_id, user=user)
+            except TableError as refusal:  # already left a hand that goes on (first_double)
+                if refusal.code != "hand_over":
+                    raise
+                continue
+            abandoned.append(table_id)
+        Seat.objects.filter(user=user).update(
+            user=None, player_deleted=True, second_hand=False, invite_token=None
+        )
+        Table.objects.filter(creator=user).update(creator=None)
+        user.delete()
+    return abandoned
+
+
+def account_export(*, user: User) -> dict:
+    """Everything the service keeps about ``user``, as JSON-ready data: the profile, the
+    e-mail addresses, every table (seats by name, status, scores) and the record
+    (``dominoes-record/1``) of every finished match. A running hand is never included:
+    records hold finished hands only (R31)."""
+
+    tables = []
+    table_ids = Seat.objects.filter(user=user).values_list("table_id", flat=True).distinct()
+    for table in Table.objects.filter(pk__in=table_ids).order_by("pk"):
+        seats = Seat.objects.filter(table=table).select_related("user").order_by("index")
+        entry = {
+            "id": table.pk,
+            "rules": table.rules,
+            "seats": table.seats,
+            "target": table.target,
+            "status": table.status,
+            "outcome": table.outcome,
+            "created_at": table.created_at.isoformat(),
+            "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+            "winners": table.winners,
+            "your_seats": [seat.index for seat in seats if seat.user_id == user.pk],
+            "players": [
+                {"seat": seat.index, "name": seat.display_name, "score": seat.score}
+                for seat in seats
+            ],
+        }
+        if not table.is_active and table.state is not None:
+            entry["record"] = table_selectors.table_record(table)
+        tables.append(entry)
+    return {
+        "format": "domino-account-export/1",
+        "exported_at": timezone.now().isoformat(),
+        "profile": {
+            "username": user.username,
+            "email": user.email,
+            "date_joined": user.date_joined.isoformat(),
+            "language": user.language,
+            "pip_colour": user.pip_colour,
+            "email_notifications": user.email_notifications,
+        },
+        "email_addresses": [
+            {"email": a.email, "verified": a.verified, "primary": a.primary}
+            for a in EmailAddress.objects.filter(user=user).order_by("-primary", "email")
+        ],
+        "tables": tables,
+    }

@@ -1,23 +1,29 @@
-"""Browser pages: sign-in, sign-up and settings. Each keeps `next` so that an invite link
-opened while signed out lands the newcomer back on the invitation after signing up."""
+"""Browser pages: sign-in, sign-up (django-allauth's views in the site's templates),
+settings, signing out everywhere, the data download and deleting the account. Sign-in and
+sign-up keep `next` so that an invite link opened while signed out lands the newcomer back
+on the invitation after signing up (and after the verification link)."""
 
 from types import SimpleNamespace
 
+from allauth.account import views as allauth_views
+from allauth.account.models import EmailAddress
+from allauth.core.ratelimit import consume as consume_rate_limit
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import REDIRECT_FIELD_NAME, login
-from django.contrib.auth import views as auth_views
+from django.contrib.auth import REDIRECT_FIELD_NAME, logout
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
 
-from accounts import services
-from accounts.forms import SettingsForm, SignupForm
+from accounts import selectors, services
+from accounts.adapter import remember_next
+from accounts.forms import DeleteAccountForm, SettingsForm, UsernameTaken
 from accounts.models import User
 from core.throttling import ScopedWriteRateThrottle
 
@@ -48,14 +54,18 @@ def _throttled(request: HttpRequest, scope: str) -> bool:
     return not ScopedWriteRateThrottle().allow_request(request, view)
 
 
-class LoginView(auth_views.LoginView):
-    """Django's login page, rate-limited per client with the API's "login" scope."""
+class LoginView(allauth_views.LoginView):
+    """allauth's sign-in page (username or e-mail; its limits on failed sign-ins per
+    address and per account), also counted in the API's "login" bucket per client."""
 
-    redirect_authenticated_user = True
+    template_name = "registration/login.html"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "next": _safe_next(self.request)}
 
     def post(self, request, *args, **kwargs):
         if _throttled(request, "login"):
-            form = self.get_form_class()(request)
+            form = self.get_form_class()(request=request)
             return self.render_to_response(
                 self.get_context_data(
                     form=form,
@@ -67,36 +77,51 @@ class LoginView(auth_views.LoginView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        return _remember_language(response, form.get_user().language)
+        if form.user is not None:
+            response = _remember_language(response, form.user.language)
+        return response
 
 
-@require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    next_url = _safe_next(request)
-    if request.user.is_authenticated:
-        return redirect(next_url or settings.LOGIN_REDIRECT_URL)
+class SignupView(allauth_views.SignupView):
+    """allauth's sign-up page: username, e-mail, password twice. The newcomer is signed
+    in at once and goes back to ``next`` (an invitation); the verification link mailed
+    to them leads there again."""
 
-    if request.method == "POST":
+    template_name = "accounts/signup.html"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "next": _safe_next(self.request)}
+
+    def post(self, request, *args, **kwargs):
         if _throttled(request, "signup"):
             messages.error(request, _("Demasiadas cuentas nuevas desde aquí. Prueba más tarde."))
-            form = SignupForm()
-            status = 429
-        else:
-            form = SignupForm(request.POST)
-            if form.is_valid():
-                user = form.save(commit=False)
-                if request.LANGUAGE_CODE in dict(settings.LANGUAGES):
-                    user.language = request.LANGUAGE_CODE
-                user.save()
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                return redirect(next_url or settings.LOGIN_REDIRECT_URL)
-            status = 400
-    else:
-        form = SignupForm()
-        status = 200
+            form = self.get_form_class()()
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
 
-    context = {"form": form, "next": next_url}
-    return render(request, "accounts/signup.html", context, status=status)
+    def form_valid(self, form):
+        remember_next(self.request, _safe_next(self.request))
+        try:
+            return super().form_valid(form)
+        except UsernameTaken:
+            form.add_error("username", _("Ese nombre de usuario ya existe."))
+            return self.form_invalid(form)
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
+
+
+def _settings_context(request: HttpRequest, form) -> dict:
+    user = request.user
+    addresses = list(EmailAddress.objects.filter(user=user).order_by("-primary", "email"))
+    return {
+        "form": form,
+        "verified_email": selectors.verified_email(user),
+        "pending": [a for a in addresses if not a.verified],
+        "has_token": Token.objects.filter(user=user).exists(),
+    }
 
 
 @login_required
@@ -108,7 +133,48 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         translation.activate(user.language)  # confirm in the language just chosen
         messages.success(request, _("Preferencias guardadas."))
         return _remember_language(redirect("accounts:settings"), user.language)
-    return render(request, "accounts/settings.html", {"form": form})
+    return render(request, "accounts/settings.html", _settings_context(request, form))
+
+
+@login_required
+@require_POST
+def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
+    """End every other session and revoke the API token; this one stays signed in."""
+    services.sign_out_everywhere(user=request.user, request=request)
+    messages.success(
+        request, _("Se cerraron las demás sesiones y se revocaron los accesos de la app.")
+    )
+    return redirect("accounts:settings")
+
+
+@login_required
+@require_http_methods(["GET"])
+def download_data(request: HttpRequest) -> HttpResponse:
+    """The JSON export of ``accounts.services.account_export``, as a file."""
+    data = services.account_export(user=request.user)
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="domino-{request.user.username}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Confirm with the password, then ``accounts.services.account_delete``."""
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    status = 200
+    if request.method == "POST":
+        if not consume_rate_limit(request, action="reauthenticate", user=request.user):
+            form.add_error(None, _("Demasiados intentos. Espera un minuto y vuelve a probar."))
+            status = 429
+        elif form.is_valid():
+            services.account_delete(user=request.user)
+            logout(request)
+            messages.success(request, _("Tu cuenta se ha eliminado."))
+            return redirect("/")
+        else:
+            status = 400
+    return render(request, "accounts/delete.html", {"form": form}, status=status)
 
 
 @require_POST

@@ -186,7 +186,8 @@ def pypi_round(seconds: float, seed: int) -> tuple[int, float, float]:
     return data["hands"], data["seconds"], data["cpu_seconds"]
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
+    """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seconds", type=float, default=5.0, help="per implementation and table size"
@@ -201,16 +202,19 @@ def main() -> None:
         help="also time the fast path as of git revision REV (before/after in one run)",
     )
     parser.add_argument("--no-main", action="store_true", help="skip the main API rows")
-    args = parser.parse_args()
+    return parser.parse_args()
 
-    if not args.no_pypi:
-        ensure_pypi_venv()
+
+def run_rounds(
+    args: argparse.Namespace, baseline: types.ModuleType | None, baseline_name: str
+) -> dict[tuple[str, int], Tally]:
+    """Time every implementation and table size in ``args.rounds`` interleaved rounds of
+    ``args.seconds / args.rounds`` seconds each, after a warm-up outside the timings;
+    returns the tallies by ``(implementation name, seats)``."""
     slice_ = args.seconds / args.rounds
     tallies: dict[tuple[str, int], Tally] = {}
     rng = random.Random(2024)
     counters = {key: [0] for key in ("main", "fast", "baseline")}
-    baseline = load_baseline(args.baseline) if args.baseline else None
-    baseline_name = f"fast path @{args.baseline}"
     # Warm-up (imports, caches) outside the timings.
     play_random_hands(4, 200, seed=0)
     if baseline is not None:
@@ -234,7 +238,14 @@ def main() -> None:
                 *pypi_round(slice_, round_ + 1)
             )
         print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+    return tallies
 
+
+def print_table(
+    args: argparse.Namespace, tallies: dict[tuple[str, int], Tally], baseline_name: str | None
+) -> list[dict]:
+    """Print one row per implementation and table size (hands, hands/s, hands/CPU-s and the
+    ratios to the PyPI package); returns the rows as dicts for ``--json``."""
     pypi = tallies.get(("pypi dominoes 6.1.0", 4))
     rows = []
     print()
@@ -250,7 +261,7 @@ def main() -> None:
     print("-" * len(header))
     order = [("pypi dominoes 6.1.0", 4)] if pypi else []
     names = ([] if args.no_main else ["main API"]) + ["fast path"]
-    names += [baseline_name] if baseline is not None else []
+    names += [baseline_name] if baseline_name is not None else []
     order += [(name, seats) for name in names for seats in args.seats]
     for name, seats in order:
         tally = tallies[(name, seats)]
@@ -273,13 +284,24 @@ def main() -> None:
                 "ratio_to_pypi_wall": round(ratio_wall, 3) if pypi else None,
             }
         )
+    return rows
+
+
+def main() -> None:
+    args = parse_args()
+    if not args.no_pypi:
+        ensure_pypi_venv()
+    baseline = load_baseline(args.baseline) if args.baseline else None
+    baseline_name = f"fast path @{args.baseline}"
+    tallies = run_rounds(args, baseline, baseline_name)
+    rows = print_table(args, tallies, baseline_name if baseline is not None else None)
     if baseline is not None:
         print(f"\nfast path now / fast path @{args.baseline} (hands per CPU second):")
         for seats in args.seats:
             now, before = tallies[("fast path", seats)], tallies[(baseline_name, seats)]
             ratio = now.per_cpu / before.per_cpu if before.per_cpu else float("nan")
             print(f"  {seats} seats: {ratio:.3f}x")
-    if pypi:
+    if ("pypi dominoes 6.1.0", 4) in tallies:
         print(
             "\nPyPI dominoes 6.1.0 plays only 4 seats (partnerships, no stock); the 2- and "
             "3-seat ratios compare with its 4-seat rate."

@@ -54,14 +54,16 @@ def tile(pair) -> Tile:
     return Tile(max(a, b), min(a, b))
 
 
-def seat_view(ask: dict, hand_number: int) -> tuple[SeatView, list[tuple[Tile, int | None]]]:
-    """The ``SeatView`` of the asking seat, and the bridge's valid moves as ``(tile, end
-    pip)`` pairs (``None`` for the lead) in the bridge's order."""
-    seat = ask["seat"]
+def replay_log(
+    entries: list,
+) -> tuple[list[LogEntry], list[tuple[int, int]], tuple[int, int] | None]:
+    """The bridge's log (``[seat, "pass"]`` or ``[seat, "play", [a, b], "L" | "R"]``) as our
+    ``LogEntry`` list, the line (pip pairs, left to right) and the ends in the bridge's
+    orientation (its board); ``None`` ends before the lead."""
     log = []
     line: list[tuple[int, int]] = []
-    ends: tuple[int, int] | None = None  # the bridge's orientation (its board)
-    for item in ask["log"]:
+    ends: tuple[int, int] | None = None
+    for item in entries:
         if item[1] == "pass":
             log.append(LogEntry(item[0], "pass"))
             continue
@@ -83,6 +85,14 @@ def seat_view(ask: dict, hand_number: int) -> tuple[SeatView, list[tuple[Tile, i
             new = played.other(pip)
             line.append((pip, new))
             ends = (ends[0], new)
+    return log, line, ends
+
+
+def seat_view(ask: dict, hand_number: int) -> tuple[SeatView, list[tuple[Tile, int | None]]]:
+    """The ``SeatView`` of the asking seat, and the bridge's valid moves as ``(tile, end
+    pip)`` pairs (``None`` for the lead) in the bridge's order."""
+    seat = ask["seat"]
+    log, line, ends = replay_log(ask["log"])
     if ask["ends"] is not None:
         assert list(ends) == list(ask["ends"]), (ends, ask["ends"])
     valid: list[tuple[Tile, int | None]] = []

@@ -1,5 +1,6 @@
 """Top-level routes. API under /api/v1/, browser pages elsewhere."""
 
+from allauth.account.decorators import secure_admin_login
 from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
@@ -14,6 +15,10 @@ swagger_ui = csp_update({"img-src": ["data:"]})(
     SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html")
 )
 
+# The admin signs in through the site's login (allauth's, rate-limited per address and
+# per account); /admin/login/ itself never checks a password (issue 13, finding 3).
+admin.site.login = secure_admin_login(admin.site.login)
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -22,6 +27,7 @@ urlpatterns = [
     path("api/v1/", include("tables.api_urls")),
     path("api/v1/", include("moderation.api_urls")),
     path("accounts/", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
     # Django's set_language, which also saves a signed-in player's language.
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("tables.help_urls")),

@@ -34,7 +34,9 @@ class TalkMessage(models.Model):
     )
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="talk_messages",
         verbose_name=_("autor"),
     )
@@ -127,13 +129,17 @@ class Report(models.Model):
 
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="reports_made",
         verbose_name=_("reporta"),
     )
     reported = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="reports_received",
         verbose_name=_("reportado"),
     )
@@ -156,7 +162,7 @@ class Report(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("fecha"))
     handled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="reports_handled",
@@ -188,7 +194,9 @@ class ModerationAction(models.Model):
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="moderation_done",
         verbose_name=_("moderador"),
     )
@@ -196,7 +204,7 @@ class ModerationAction(models.Model):
     reason = models.CharField(max_length=MAX_TALK_LENGTH, verbose_name=_("motivo"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="moderation_received",
@@ -245,7 +253,9 @@ class HiddenHandView(models.Model):
 
     viewer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
         verbose_name=_("quién"),
     )

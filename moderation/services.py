@@ -161,6 +161,8 @@ def report_create(
         if target is None:
             raise not_found()
         reported_id = target.user_id
+    if reported_id is None:  # the author deleted their account
+        raise not_found()
     if reported_id == reporter.pk:
         raise errors.not_yourself()
     return Report.objects.create(

@@ -56,6 +56,7 @@ class Table(models.Model):
     )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        null=True,  # a deleted account (accounts.services.account_delete)
         on_delete=models.PROTECT,
         related_name="created_tables",
         verbose_name=_("creador"),
@@ -141,6 +142,11 @@ class Seat(models.Model):
         help_text="The user also holds the partner seat (index - 2): seven_plus_seven.",
         verbose_name=_("segunda mano"),
     )
+    player_deleted = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="Held by a player who deleted their account: shown as «jugador eliminado».",
+    )
 
     class Meta:
         verbose_name = _("asiento")
@@ -176,15 +182,18 @@ class Seat(models.Model):
     @property
     def is_open(self) -> bool:
         """True while nobody (person or bot) holds the seat."""
-        return not self.bot and self.user_id is None
+        return not self.bot and self.user_id is None and not self.player_deleted
 
     @property
     def display_name(self) -> str:
-        """The player's name as shown at the table: the bot's name or the username."""
+        """The player's name as shown at the table: the bot's name, the username, or
+        «jugador eliminado» for an account deleted since."""
         if self.bot:
             return dict(BOT_CHOICES)[self.bot]
         if self.user_id is not None:
             return self.user.username
+        if self.player_deleted:
+            return str(_("jugador eliminado"))
         return ""
 
 

@@ -1,8 +1,8 @@
 """E-mails to players: your turn, a reminder with 24 hours left, the end of a match.
 
 Each is written in the player's language (``User.language``) and sent only to players who
-keep ``email_notifications`` on and have an address. Django's e-mail framework sends them
-(console backend by default, SMTP from ``EMAIL_URL``).
+keep ``email_notifications`` on and have verified their address (issue 17). Django's
+e-mail framework sends them (console backend by default, SMTP from ``EMAIL_URL``).
 
 Every mail is one delivery to one person, recorded as an ``EmailDelivery`` row (table,
 recipient, kind, key) before it is sent: a retried or duplicated task, or a batch re-run
@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.selectors import verified_email
 from dominoes import match_from_dict
 from tables import services
 from tables.models import Seat, Table
@@ -30,7 +31,8 @@ logger = logging.getLogger(__name__)
 
 
 def _wants_mail(user) -> bool:
-    return bool(user and user.is_active and user.email and user.email_notifications)
+    # Only to an address the player has verified (issue 17): never a stranger's inbox.
+    return bool(user and user.is_active and user.email_notifications and verified_email(user))
 
 
 def _table_url(table: Table) -> str:

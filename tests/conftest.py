@@ -80,9 +80,15 @@ def _fresh_cache():
 
 
 def _make_user(django_user_model, username: str, **fields):
-    return django_user_model.objects.create_user(
+    """An actor with a verified address (allauth's EmailAddress), as after sign-up and
+    the verification link: notices are mailed only to verified addresses."""
+    from allauth.account.models import EmailAddress
+
+    user = django_user_model.objects.create_user(
         username=username, email=f"{username}@example.com", password=PASSWORD, **fields
     )
+    EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+    return user
 
 
 @pytest.fixture

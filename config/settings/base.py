@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_celery_beat",
+    "allauth",
+    "allauth.account",
     "accounts",
     "tables",
     "moderation",
@@ -54,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -109,7 +112,13 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Accounts and sessions ------------------------------------------------------------
+# django-allauth runs sign-up, sign-in (username or e-mail), e-mail verification, password
+# reset and change, with its rate limits; accounts.adapter fits it to this site.
 AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -120,6 +129,43 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # correspondence games last weeks: stay signed in
+# A reset link works once (it hashes the password and last login) and for this long.
+PASSWORD_RESET_TIMEOUT = env_seconds("PASSWORD_RESET_SECONDS", default=60 * 60)
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+# Play is allowed before the address is verified; notices wait for it (tables.notifications).
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # a new address replaces the old one once verified
+ACCOUNT_EMAIL_NOTIFICATIONS = True  # the old address is told of a change, and of resets
+# "strict": a sign-up with an address another account has is accepted (unverified there;
+# its owner is told), so no answer says whether an e-mail has an account.
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False  # this session stays, every other one ends
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Dominó · "
+# Rate limits (allauth's, in the cache), per client address and per account or e-mail:
+# a rotating address does not help guessing one player's password.
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    "login_failed": "20/m/ip,5/5m/key",  # per address as the API's "login" scope
+    "signup": "20/h/ip",
+    "reset_password": "20/m/ip,3/h/key",
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "1/3m/key",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+    "reauthenticate": "10/m/user",
+}
+# The client address for those limits is core.client_address's, as for DRF's throttles
+# (accounts.adapter.AccountAdapter.get_client_ip): the socket's unless NUM_PROXIES.
 
 # --- Internationalisation ---------------------------------------------------------------
 LANGUAGE_CODE = "es"

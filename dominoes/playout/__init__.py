@@ -37,7 +37,7 @@ place; ``copy()`` first when a caller needs the position afterwards. Typical use
         child.act(tile, end)
         result = random_playout(child, rng)   # (end, winners, points, counts)
 
-``tests/engine/test_playout.py`` checks move for move that this module and
+``tests/engine/test_playout_agrees_with_engine.py`` checks move for move that this module and
 ``dominoes.engine`` agree for every profile (legal plays and choices at every step, end,
 winners, points, counts).
 

@@ -23,7 +23,9 @@ def test_it_creates_the_user_and_returns_a_token(anonymous_client):
 
 def test_it_takes_the_language_from_accept_language(anonymous_client):
     r = anonymous_client.post(
-        URL, {"username": "eve", "password": "a-long-pass-phrase"}, HTTP_ACCEPT_LANGUAGE="en"
+        URL,
+        {"username": "eve", "password": "a-long-pass-phrase", "email": "eve@example.com"},
+        HTTP_ACCEPT_LANGUAGE="en",
     )
 
     assert r.status_code == 201, r.content
@@ -31,7 +33,7 @@ def test_it_takes_the_language_from_accept_language(anonymous_client):
 
 
 def test_it_rejects_a_weak_password(anonymous_client):
-    r = anonymous_client.post(URL, {"username": "zoe", "password": "123"})
+    r = anonymous_client.post(URL, {"username": "zoe", "password": "123", "email": "z@x.org"})
 
     assert r.status_code == 400
     body = r.json()
@@ -41,7 +43,9 @@ def test_it_rejects_a_weak_password(anonymous_client):
 
 
 def test_it_rejects_a_taken_username_whatever_the_case(anonymous_client, alice):
-    r = anonymous_client.post(URL, {"username": "ALICE", "password": "a-long-pass-phrase"})
+    r = anonymous_client.post(
+        URL, {"username": "ALICE", "password": "a-long-pass-phrase", "email": "a2@x.org"}
+    )
 
     assert r.status_code == 400
     assert r.json()["code"] == "invalid"
@@ -50,19 +54,33 @@ def test_it_rejects_a_taken_username_whatever_the_case(anonymous_client, alice):
 
 
 def test_it_rejects_missing_fields(anonymous_client):
+    # issue 17: the e-mail is required for new accounts (it was optional before).
     r = anonymous_client.post(URL, {})
 
     assert r.status_code == 400
-    assert set(r.json()["fields"]) == {"username", "password"}
+    assert set(r.json()["fields"]) == {"username", "email", "password"}
     assert User.objects.count() == 0
+
+
+def test_it_requires_an_email(anonymous_client):
+    r = anonymous_client.post(URL, {"username": "zoe", "password": "a-long-pass-phrase"})
+
+    assert r.status_code == 400
+    assert r.json()["code"] == "invalid"
+    assert list(r.json()["fields"]) == ["email"]
+    assert not User.objects.filter(username="zoe").exists()
 
 
 def test_it_throttles_signups(anonymous_client, settings):
     for i in range(20):
-        r = anonymous_client.post(URL, {"username": f"u{i}", "password": "a-long-pass-phrase"})
+        r = anonymous_client.post(
+            URL, {"username": f"u{i}", "password": "a-long-pass-phrase", "email": f"u{i}@x.org"}
+        )
         assert r.status_code == 201, r.content
 
-    r = anonymous_client.post(URL, {"username": "u20", "password": "a-long-pass-phrase"})
+    r = anonymous_client.post(
+        URL, {"username": "u20", "password": "a-long-pass-phrase", "email": "u20@x.org"}
+    )
 
     assert r.status_code == 429
     assert r.json()["code"] == "throttled"

@@ -205,3 +205,35 @@ def start_web(env: dict[str, str], log: Path, workers: int = 2) -> tuple[Process
 
     wait_for(up, "gunicorn", timeout=60, every=0.2)
     return web, base
+
+
+def fresh_row(table_id: int):
+    """The table's row read afresh (the connection closed first: no transaction's
+    snapshot), as the separate web and worker processes left it."""
+    from tables.models import Table
+
+    connection.close()
+    return Table.objects.get(pk=table_id)
+
+
+def token_client(base: str, token: str) -> httpx.Client:
+    """An HTTP client for the app at ``base`` sending the API ``token`` (30 s timeout)."""
+    return httpx.Client(base_url=base, headers={"Authorization": f"Token {token}"}, timeout=30)
+
+
+def create_bot_table(client: httpx.Client, bot: str) -> int:
+    """A two-seat table to 100 against ``bot``, created through the API; returns its id."""
+    created = client.post("/api/v1/tables/", json={"seats": 2, "target": 100, "others": [bot]})
+    assert created.status_code == 201, created.text
+    return created.json()["id"]
+
+
+def play_random_move(client: httpx.Client, table_id: int, rng) -> httpx.Response:
+    """Read the table as ``client``'s seat and post one of its legal moves chosen by ``rng``
+    (a ``random.Random``) with the version read; returns the answer."""
+    state = client.get(f"/api/v1/tables/{table_id}/").json()
+    move = rng.choice(state["game"]["legal_moves"])
+    return client.post(
+        f"/api/v1/tables/{table_id}/moves/",
+        json={"tile": move["tile"], "end": move["end"], "version": state["version"]},
+    )

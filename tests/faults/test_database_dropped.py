@@ -21,7 +21,7 @@ import pytest
 from django.db import connection
 
 from tables.models import Move, Table
-from tests.faults.processes import service_env, start_web
+from tests.faults.processes import service_env, start_web, token_client
 from tests.support.api import seated_clients
 from tests.support.log import assert_replays
 
@@ -79,6 +79,47 @@ def _until_answered(send, statuses: list[int], deadline: float) -> httpx.Respons
         time.sleep(0.1)
 
 
+def _play_through_outages(
+    clients: dict[int, httpx.Client],
+    table_id: int,
+    rng: random.Random,
+    statuses: list[int],
+    deadline: float,
+) -> int:
+    """Play the table's moves over HTTP, each seat with its client, each request retried
+    (``_until_answered``) while connections are terminated, until ``MOVES`` moves applied
+    and ``OUTAGES`` requests met a 503 (or the hand ended); every move must answer 200.
+    Returns how many moves applied; ``statuses`` collects every answer's status."""
+    applied = 0
+    while applied < MOVES or statuses.count(503) < OUTAGES:
+        state = _until_answered(
+            lambda: clients[0].get(f"/api/v1/tables/{table_id}/"), statuses, deadline
+        ).json()
+        if state["status"] != "playing":
+            break
+        seat = state["turn_seat"]
+        mine = _until_answered(
+            lambda seat=seat: clients[seat].get(f"/api/v1/tables/{table_id}/"),
+            statuses,
+            deadline,
+        ).json()
+        if mine["version"] != state["version"]:
+            continue
+        move = rng.choice(mine["game"]["legal_moves"])
+        body = {"tile": move["tile"], "end": move["end"], "version": mine["version"]}
+        key = uuid.uuid4().hex
+        answer = _until_answered(
+            lambda seat=seat, body=body, key=key: clients[seat].post(
+                f"/api/v1/tables/{table_id}/moves/", json=body, headers={"Idempotency-Key": key}
+            ),
+            statuses,
+            deadline,
+        )
+        assert answer.status_code == 200, answer.text
+        applied += 1
+    return applied
+
+
 def test_terminated_connections_are_503s_and_every_retried_move_applies_once(
     private_redis, processes, token_of, api_client_for, alice, bob, tmp_path
 ):
@@ -86,46 +127,15 @@ def test_terminated_connections_are_503s_and_every_retried_move_applies_once(
     env = service_env(private_redis.url, CONN_MAX_AGE="60")
     web, base = start_web(env, tmp_path / "web.log")
     processes.append(web)
-    clients = {
-        seat: httpx.Client(
-            base_url=base, headers={"Authorization": f"Token {token_of(user)}"}, timeout=30
-        )
-        for seat, user in enumerate([alice, bob])
-    }
+    clients = {seat: token_client(base, token_of(user)) for seat, user in enumerate([alice, bob])}
     chosen_before = Move.objects.filter(table_id=table_id, automatic=False).count()
     rng = random.Random(10)
     statuses: list[int] = []
-    applied = 0
     deadline = time.monotonic() + TIME_LIMIT
     terminator = Terminator(connection.settings_dict["NAME"], every=0.1)
     terminator.start()
     try:
-        while applied < MOVES or statuses.count(503) < OUTAGES:
-            state = _until_answered(
-                lambda: clients[0].get(f"/api/v1/tables/{table_id}/"), statuses, deadline
-            ).json()
-            if state["status"] != "playing":
-                break
-            seat = state["turn_seat"]
-            mine = _until_answered(
-                lambda seat=seat: clients[seat].get(f"/api/v1/tables/{table_id}/"),
-                statuses,
-                deadline,
-            ).json()
-            if mine["version"] != state["version"]:
-                continue
-            move = rng.choice(mine["game"]["legal_moves"])
-            body = {"tile": move["tile"], "end": move["end"], "version": mine["version"]}
-            key = uuid.uuid4().hex
-            answer = _until_answered(
-                lambda seat=seat, body=body, key=key: clients[seat].post(
-                    f"/api/v1/tables/{table_id}/moves/", json=body, headers={"Idempotency-Key": key}
-                ),
-                statuses,
-                deadline,
-            )
-            assert answer.status_code == 200, answer.text
-            applied += 1
+        applied = _play_through_outages(clients, table_id, rng, statuses, deadline)
     finally:
         terminator.stopping.set()
         terminator.join(timeout=10)

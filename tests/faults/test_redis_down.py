@@ -15,10 +15,18 @@ import time
 
 import httpx
 import pytest
-from django.db import connection
 
 from tables.models import Move, Table
-from tests.faults.processes import service_env, start_web, start_worker, wait_for
+from tests.faults.processes import (
+    create_bot_table,
+    fresh_row,
+    play_random_move,
+    service_env,
+    start_web,
+    start_worker,
+    token_client,
+    wait_for,
+)
 from tests.support.log import assert_replays
 
 pytestmark = [
@@ -31,18 +39,24 @@ pytestmark = [
 BOT_STUCK_SECONDS = 2
 
 
-def _row(table_id: int) -> Table:
-    connection.close()  # a fresh read, not a transaction's snapshot
-    return Table.objects.get(pk=table_id)
-
-
-def _play(client: httpx.Client, table_id: int, rng: random.Random) -> httpx.Response:
-    state = client.get(f"/api/v1/tables/{table_id}/").json()
-    move = rng.choice(state["game"]["legal_moves"])
-    return client.post(
-        f"/api/v1/tables/{table_id}/moves/",
-        json={"tile": move["tile"], "end": move["end"], "version": state["version"]},
-    )
+def _moves_until_the_bot_is_stuck(
+    client: httpx.Client, table_id: int, rng: random.Random
+) -> tuple[list[int], float]:
+    """Alice moves (each must apply) until the bot is to move and its task could not be
+    queued; returns the answers' statuses and the slowest answer in seconds."""
+    answers, slowest = [], 0.0
+    for _ in range(30):
+        row = fresh_row(table_id)
+        if row.status != Table.Status.PLAYING or row.turn_seat != 0:
+            break
+        moves = Move.objects.filter(table_id=table_id).count()
+        started = time.monotonic()
+        response = play_random_move(client, table_id, rng)
+        slowest = max(slowest, time.monotonic() - started)
+        answers.append(response.status_code)
+        assert response.status_code == 200, response.text
+        assert Move.objects.filter(table_id=table_id).count() > moves
+    return answers, slowest
 
 
 def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
@@ -53,36 +67,23 @@ def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
     processes.append(web)
     worker = start_worker(env, tmp_path / "worker.log")
     processes.append(worker)
-    client = httpx.Client(
-        base_url=base, headers={"Authorization": f"Token {token_of(alice)}"}, timeout=30
-    )
-    created = client.post("/api/v1/tables/", json={"seats": 2, "target": 100, "others": ["nino"]})
-    assert created.status_code == 201, created.text
-    table_id = created.json()["id"]
+    client = token_client(base, token_of(alice))
+    table_id = create_bot_table(client, "nino")
     rng = random.Random(13)
 
     def alices_turn() -> bool:
-        row = _row(table_id)
+        row = fresh_row(table_id)
         return row.status != Table.Status.PLAYING or row.turn_seat == 0
 
     wait_for(alices_turn, lambda: f"the worker's bot move:\n{worker.output()}")
-    assert _play(client, table_id, rng).status_code == 200  # all is well: the worker plays
+    # all is well: the worker plays
+    assert play_random_move(client, table_id, rng).status_code == 200
     wait_for(alices_turn, lambda: f"the worker's bot move:\n{worker.output()}")
 
     private_redis.stop()
-    answers, slowest = [], 0.0
-    for _ in range(30):  # alice moves until the bot's turn is stuck (its task not queued)
-        row = _row(table_id)
-        if row.status != Table.Status.PLAYING or row.turn_seat != 0:
-            break
-        moves = Move.objects.filter(table_id=table_id).count()
-        started = time.monotonic()
-        response = _play(client, table_id, rng)
-        slowest = max(slowest, time.monotonic() - started)
-        answers.append(response.status_code)
-        assert response.status_code == 200, response.text
-        assert Move.objects.filter(table_id=table_id).count() > moves
-    stuck = _row(table_id)
+    # alice moves until the bot's turn is stuck (its task not queued)
+    answers, slowest = _moves_until_the_bot_is_stuck(client, table_id, rng)
+    stuck = fresh_row(table_id)
     assert answers and set(answers) == {200}
     assert stuck.status == Table.Status.PLAYING and stuck.turn_seat == 1, "no bot turn came"
     assert slowest < 10, f"a move waited {slowest:.1f}s on the dead Redis"
@@ -93,7 +94,7 @@ def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
     assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200
     time.sleep(BOT_STUCK_SECONDS + 0.5)
     assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # resend fails: logged
-    assert _row(table_id).version == stuck.version
+    assert fresh_row(table_id).version == stuck.version
 
     private_redis.start()
     time.sleep(BOT_STUCK_SECONDS + 0.5)  # the failed resend's window passes
@@ -101,7 +102,7 @@ def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
     def resumed() -> bool:
         assert worker.alive(), worker.output()
         assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # the next read
-        return _row(table_id).version > stuck.version
+        return fresh_row(table_id).version > stuck.version
 
     wait_for(resumed, lambda: f"the bot's turn after Redis came back:\n{worker.output()}", 60, 0.5)
     assert Move.objects.filter(table_id=table_id, seat=1, automatic=False).count() >= 2

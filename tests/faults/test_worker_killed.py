@@ -17,17 +17,24 @@ import random
 import re
 import smtplib
 
-import httpx
 import pytest
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
-from django.db import connection
 from django.utils import timezone
 
 from tables import notifications, services, tasks
 from tables.models import EmailDelivery, Move, Table
 from tables.services import core, outbox
-from tests.faults.processes import service_env, start_web, start_worker, wait_for
+from tests.faults.processes import (
+    create_bot_table,
+    fresh_row,
+    play_random_move,
+    service_env,
+    start_web,
+    start_worker,
+    token_client,
+    wait_for,
+)
 from tests.support.database import fresh, human_moves_until_bot_turn, human_table
 from tests.support.log import assert_replays
 
@@ -45,11 +52,6 @@ def _bot_tasks(worker, state: str) -> int:
     return len(re.findall(rf"tables\.tasks\.bot_play\[[^\]]+\] {state}", worker.output(10**7)))
 
 
-def _row(table_id: int) -> Table:
-    connection.close()
-    return Table.objects.get(pk=table_id)
-
-
 @pytest.mark.django_db(transaction=True)  # the worker must see the test's rows
 def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_once(
     private_redis, processes, token_of, alice, tmp_path
@@ -59,28 +61,17 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
     processes.append(web)
     first = start_worker(env, tmp_path / "worker-1.log")
     processes.append(first)
-    client = httpx.Client(
-        base_url=base, headers={"Authorization": f"Token {token_of(alice)}"}, timeout=30
-    )
-    created = client.post(
-        "/api/v1/tables/", json={"seats": 2, "target": 100, "others": ["quelonia"]}
-    )
-    assert created.status_code == 201, created.text
-    table_id = created.json()["id"]
+    client = token_client(base, token_of(alice))
+    table_id = create_bot_table(client, "quelonia")
     wait_for(
-        lambda: _row(table_id).turn_seat == 0, lambda: f"the bot's lead:\n{first.output()}", 60
+        lambda: fresh_row(table_id).turn_seat == 0, lambda: f"the bot's lead:\n{first.output()}", 60
     )
 
     wait_for(lambda: _bot_tasks(first, "succeeded") == _bot_tasks(first, "received"), "idle")
     received = _bot_tasks(first, "received")
-    state = client.get(f"/api/v1/tables/{table_id}/").json()
-    move = random.Random(5).choice(state["game"]["legal_moves"])
-    played = client.post(
-        f"/api/v1/tables/{table_id}/moves/",
-        json={"tile": move["tile"], "end": move["end"], "version": state["version"]},
-    )
+    played = play_random_move(client, table_id, random.Random(5))
     assert played.status_code == 200, played.text
-    bot_turn = _row(table_id)
+    bot_turn = fresh_row(table_id)
     wait_for(
         lambda: _bot_tasks(first, "received") > received,
         lambda: f"the worker taking the bot's turn:\n{first.output()}",
@@ -89,7 +80,7 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
     )
     first.kill()  # while Quelonia thinks (she takes most of a second)
     bot_plays = Move.objects.filter(table_id=table_id, seat=1, automatic=False).count()
-    print("killed mid-turn:", _row(table_id).version == bot_turn.version)  # shown with -s
+    print("killed mid-turn:", fresh_row(table_id).version == bot_turn.version)  # shown with -s
 
     second = start_worker(env, tmp_path / "worker-2.log")
     processes.append(second)
@@ -97,7 +88,7 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
     def played_once() -> bool:
         assert second.alive(), second.output()
         client.get(f"/api/v1/tables/{table_id}/")  # a read re-sends the stuck turn
-        row = _row(table_id)
+        row = fresh_row(table_id)
         return row.version > bot_turn.version and (
             row.turn_seat == 0 or row.status != Table.Status.PLAYING
         )
@@ -105,7 +96,7 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
     wait_for(
         played_once,
         lambda: (
-            f"the bot's turn after the kill ({_row(table_id).__dict__}):\n"
+            f"the bot's turn after the kill ({fresh_row(table_id).__dict__}):\n"
             f"{second.output()}\n{web.output()}"
         ),
         90,

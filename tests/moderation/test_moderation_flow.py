@@ -343,3 +343,22 @@ def test_the_player_reads_what_concerns_them_on_their_home_page(api_client_for, 
     other = _admin(carla).get("/").content.decode()
     assert f"Mesa {table_id} cerrada por un moderador: lenguaje ofensivo" in other
     assert "cuidado con el tono" not in other and "suspendida" not in other
+
+
+def test_deleting_an_account_keeps_the_talk_reports_and_log(api_client_for, carla, dani, mod):
+    """Issue 17's account deletion: the moderation rows that named dani stay, without
+    him (the table's talk shows his seat as the deleted player's)."""
+    from accounts.services import account_delete
+
+    table_id, clients = seated_clients(api_client_for, [carla, dani])
+    assert say(clients[1], table_id, "adiós").status_code == 201
+    message = talk(clients[0], table_id)["messages"][0]["id"]
+    report = {"message": message, "reason": "spam"}
+    assert clients[0].post(f"/api/v1/tables/{table_id}/reports/", report).status_code == 201
+    url = f"/admin/moderation/moderationaction/act/?user={dani.pk}"
+    assert _admin(mod).post(url, {"action": "warn", "reason": "ojo"}).status_code == 302
+    account_delete(user=dani)
+    assert TalkMessage.objects.get(pk=message).author is None
+    assert Report.objects.get().reported is None
+    assert ModerationAction.objects.get().reason == "ojo"
+    assert [m["text"] for m in talk(clients[0], table_id)["messages"]] == ["adiós"]

@@ -40,10 +40,12 @@ def _chunked_post(host: str, port: int, path: str, body: bytes, *, chunk: int = 
     connection.putheader("Content-Type", "application/json")
     connection.putheader("Transfer-Encoding", "chunked")
     connection.endheaders()
-    for start in range(0, len(body), chunk):
-        piece = body[start : start + chunk]
-        connection.send(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
-    connection.send(b"0\r\n\r\n")
+    pieces = [body[start : start + chunk] for start in range(0, len(body), chunk)]
+    framed = b"".join(f"{len(piece):x}\r\n".encode() + piece + b"\r\n" for piece in pieces)
+    try:
+        connection.send(framed + b"0\r\n\r\n")
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # a server that refuses the body (411) may answer and close before reading it
     reply = connection.getresponse()
     data = reply.read()
     headers = dict(reply.getheaders())

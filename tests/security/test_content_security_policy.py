@@ -14,7 +14,7 @@ from django.conf import settings
 
 from tables import services
 from tables.models import Seat
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def token_client(user, *, raise_request_exception: bool = True):
+    """An ``APIClient`` sending ``user``'s API token; with ``raise_request_exception=False``
+    a server error is answered (a 500 response) instead of raised in the test."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    client = APIClient(raise_request_exception=raise_request_exception)
+    token, _created = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
 def create_table(client, seats: int, others: list[str], target: int = 100) -> dict:
     response = client.post(
         "/api/v1/tables/", {"seats": seats, "target": target, "others": others}, format="json"

@@ -21,6 +21,18 @@ def human_table(creator, *others) -> Table:
     return Table.objects.get(pk=table.pk)
 
 
+def bot_table_on_human_turn(user) -> Table:
+    """A started two-seat table, ``user`` (seat 0) against Garabato, with ``user`` to move
+    (the bot's lead played through the service when it had it)."""
+    created = services.table_create(creator=user, seats=2, target=100, others=["garabato"])
+    row = fresh(created.pk)
+    if row.turn_seat == 1:
+        assert services.bot_play(table_id=row.pk, version=row.version)
+        row = fresh(created.pk)
+    assert row.turn_seat == 0
+    return row
+
+
 def fresh(table_id: int) -> Table:
     return Table.objects.get(pk=table_id)
 

@@ -6,6 +6,7 @@ Positions come from explicit deals (``table``) or from the repository's replay c
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -24,6 +25,14 @@ from dominoes import (
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = REPO / "tests" / "cases"
+
+#: 300 fixed 32-byte seeds (sha256 of "0", "1", ...): reproducible deals for the rule tests.
+SEEDS = [hashlib.sha256(str(n).encode()).digest() for n in range(300)]
+
+
+def doubles(hand) -> int:
+    """How many doubles ``hand`` (tiles) holds (R5 counts them)."""
+    return sum(1 for tile in hand if tile.is_double)
 
 
 def T(name: str) -> Tile:

@@ -5,15 +5,10 @@ Every test here starts at ``T0`` (UTC) with the clock stopped (``tick=False``), 
 deadline is exactly ``T0 + 48 h`` and "47 h 59 min later" means just that.
 """
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 import time_machine
 
-T0 = datetime(2030, 3, 4, 9, 30, tzinfo=UTC)
-H24 = timedelta(hours=24)  # a turn's reminder is due when 24 of its 48 hours are left
-H48 = timedelta(hours=48)  # a turn's time limit (R27)
-MINUTE = timedelta(minutes=1)
+from tests.support.clock import T0
 
 
 @pytest.fixture

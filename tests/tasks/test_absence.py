@@ -12,8 +12,8 @@ import pytest
 from tables import services, tasks
 from tables.models import Seat, Table
 from tests.support.api import create_table, play_one, play_turn_of, seated_clients, table
+from tests.support.clock import T0
 from tests.support.database import fresh, human_moves_until_bot_turn, move_count
-from tests.tasks.conftest import T0
 
 pytestmark = pytest.mark.django_db
 

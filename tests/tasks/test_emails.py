@@ -16,8 +16,8 @@ from django.core import mail
 from tables import tasks
 from tables.models import Table
 from tests.support.api import create_table, join, play_one, table
+from tests.support.clock import H24, H48, MINUTE, T0
 from tests.support.database import fresh
-from tests.tasks.conftest import H24, H48, MINUTE, T0
 
 pytestmark = pytest.mark.django_db
 

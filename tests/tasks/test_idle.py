@@ -11,8 +11,8 @@ import pytest
 from tables import services, tasks
 from tables.models import Seat, Table
 from tests.support.api import create_table, table
+from tests.support.clock import T0
 from tests.support.database import fresh, human_moves_until_bot_turn, human_table, move_count
-from tests.tasks.conftest import T0
 
 pytestmark = pytest.mark.django_db
 

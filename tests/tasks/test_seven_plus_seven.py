@@ -17,8 +17,8 @@ from django.core import mail
 from tables import services, tasks
 from tables.models import Seat, Table
 from tests.support.api import play_one, table
+from tests.support.clock import H24, H48, MINUTE, T0
 from tests.support.database import fresh
-from tests.tasks.conftest import H24, H48, MINUTE, T0
 
 pytestmark = pytest.mark.django_db
 

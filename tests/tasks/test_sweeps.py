@@ -15,8 +15,8 @@ from django.db import connection, transaction
 
 from tables import services, tasks
 from tables.models import Table
+from tests.support.clock import T0
 from tests.support.database import fresh, human_moves_until_bot_turn, human_table
-from tests.tasks.conftest import T0
 
 H48 = timedelta(hours=48)
 MINUTE = timedelta(minutes=1)

@@ -2,50 +2,10 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from dominoes import match_from_dict
-from tables import services
-from tables.models import Seat, Table
 from tests.support.browser import ARGS, CHROMIUM, PHONE
-
-STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
-TILE_TOKEN = re.compile(r"(?<![\d-])[0-6]-[0-6](?![\d-])")
-
-
-def seat_friends(creator, friends, *, target: int = 100) -> Table:
-    """A table of ``1 + len(friends)`` human seats, every invite taken: the match starts."""
-    table = services.table_create(
-        creator=creator, seats=1 + len(friends), target=target, others=["friend"] * len(friends)
-    )
-    for index, friend in enumerate(friends, start=1):
-        token = Seat.objects.get(table=table, index=index).invite_token
-        services.seat_join(token=token, user=friend)
-    table.refresh_from_db()
-    return table
-
-
-def hidden_from(table: Table, seat: int) -> set[str]:
-    """The tiles ``seat`` must not learn while the hand is on (R31): every other seat's
-    tiles and the stock still face down, straight from the engine state."""
-    hand = match_from_dict(table.state).hand
-    hidden = {str(tile) for tile in hand.stock[hand.drawn :]}
-    for other, tiles in enumerate(hand.holdings):
-        if other != seat:
-            hidden |= {str(tile) for tile in tiles}
-    return hidden
-
-
-def own_tiles(table: Table, seat: int) -> set[str]:
-    return {str(tile) for tile in match_from_dict(table.state).hand.holdings[seat]}
-
-
-def tile_tokens(html: str) -> set[str]:
-    """Every tile name ("6-4") in a page; dates ("2026-04-01") are not tile names."""
-    return set(TILE_TOKEN.findall(html))
+from tests.support.pages import seat_friends
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +46,3 @@ def new_page(browser):
 @pytest.fixture
 def two_seat_table(alice, bob):
     return seat_friends(alice, [bob])
-
-
-def table_page_script() -> str:
-    """The table page's script: its entry module ``static/js/table.js`` and every module
-    under ``static/js/table/`` it is made of, as one text."""
-    modules = [STATIC_JS / "table.js", *sorted((STATIC_JS / "table").glob("*.js"))]
-    return "\n".join(module.read_text(encoding="utf-8") for module in modules)

@@ -13,7 +13,7 @@ from moderation.services import talk_post
 from tests.conftest import PASSWORD
 from tests.moderation.conftest import moderators_group
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
 

@@ -17,7 +17,7 @@ import pytest
 from tables import selectors
 from tables.models import Move, Table
 from tests.support.browser import BROWSER_MARKS, signed_in, version, wait_for_version
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tables import services
 from tables.models import Seat
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, refresh, shot, signed_in
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
 

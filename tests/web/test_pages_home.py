@@ -3,7 +3,7 @@
 import pytest
 
 from tables import services
-from tests.web.conftest import seat_friends
+from tests.support.pages import seat_friends
 
 pytestmark = pytest.mark.django_db
 

@@ -35,7 +35,8 @@ def test_signing_up_through_the_invite_comes_back_to_it_and_one_tap_sits(client,
         "/accounts/signup/",
         {
             "username": "ana",
-            "email": "",
+            # issue 17: an e-mail is required now (this test posted an empty one before).
+            "email": "ana@example.com",
             "password1": "a-long-pass-phrase",
             "password2": "a-long-pass-phrase",
             "next": path,

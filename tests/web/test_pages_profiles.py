@@ -16,7 +16,7 @@ from tables import selectors, services
 from tables.help import PROFILE_LABELS
 from tables.models import Seat, Table
 from tables.templatetags.tiles import tile_svg
-from tests.web.conftest import table_page_script
+from tests.support.pages import table_page_script
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ import pytest
 
 from tables import services
 from tables.models import Seat, Table
-from tests.web.conftest import hidden_from, tile_tokens
+from tests.support.pages import hidden_from, tile_tokens
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from dominoes import match_from_dict
 from tables import selectors, services
-from tests.web.conftest import hidden_from, own_tiles, seat_friends, tile_tokens
+from tests.support.pages import hidden_from, own_tiles, seat_friends, tile_tokens
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from tables.help import present, summary_strings
 from tables.help_examples import EXAMPLES
 from tables.templatetags.tiles import tile_svg
 from tables.ui_strings import ui_strings
-from tests.web.conftest import table_page_script
+from tests.support.pages import table_page_script
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,118 @@
+"""django-allauth fitted to this site (settings: ``ACCOUNT_ADAPTER``).
+
+- Usernames are unique after NFKC normalisation and case folding (``User.username_key``,
+  a database constraint): ``ａｌｉｃｅ`` is ``alice`` and is taken.
+- E-mails go out in the recipient's language (``User.language``), from the site's
+  templates (``templates/account/email/``).
+- No enumeration: a sign-up with an address another account has verified creates the
+  account as any other (the address stays unverified there, it cannot be verified twice)
+  and the address's owner is told instead of being sent a link.
+- After following a verification link, the player goes back to where sign-up started
+  (an invitation, say): ``remember_next`` stores it in the session.
+"""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.core.validators import MaxLengthValidator
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from accounts.models import User, username_key
+from core.client_address import client_address
+
+NEXT_SESSION_KEY = "accounts_next"
+
+
+def remember_next(request: HttpRequest, next_url: str) -> None:
+    """Keep ``next_url`` (already checked as safe) for after the verification link."""
+    if next_url:
+        request.session[NEXT_SESSION_KEY] = next_url
+
+
+def verified_elsewhere(email: str, user):
+    """The other account (not ``user``) that has verified ``email``, else ``None``."""
+    address = (
+        EmailAddress.objects.filter(email__iexact=email, verified=True)
+        .exclude(user_id=getattr(user, "pk", None))
+        .select_related("user")
+        .first()
+    )
+    return address.user if address else None
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """NFKC-normalise (as Django's user model does) and refuse a name whose
+        ``username_key`` is taken, whatever its case or width."""
+        user_model = get_user_model()
+        username = user_model.normalize_username(username)
+        # NFKC may lengthen a name (one "ﷺ" is 18 characters): check the stored form.
+        MaxLengthValidator(user_model._meta.get_field("username").max_length)(username)
+        username = super().clean_username(username, shallow=True)
+        if not shallow and User.objects.filter(username_key=username_key(username)).exists():
+            raise self.validation_error("username_taken")
+        return username
+
+    def get_client_ip(self, request) -> str:
+        """The address allauth's rate limits count: ``core.client_address``'s, the one
+        DRF's throttles use (the socket's, unless ``NUM_PROXIES`` proxies are in front)."""
+        address = client_address(request)
+        if not address:
+            raise PermissionDenied("Unable to determine client IP address")
+        return address
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        """Render and send in the recipient's language: the user in ``context``, else
+        the account that holds the address, else the request's language."""
+        user = context.get("user")
+        if user is None:
+            address = EmailAddress.objects.filter(email__iexact=email).select_related("user")
+            user = next((a.user for a in address), None)
+        language = getattr(user, "language", None) or translation.get_language()
+        with translation.override(language):
+            super().send_mail(template_prefix, email, context)
+
+    def send_password_reset_mail(self, user, email: str, context: dict) -> None:
+        context = {**context, "minutes": settings.PASSWORD_RESET_TIMEOUT // 60}
+        super().send_password_reset_mail(user, email, context)
+
+    def save_user(self, request, user, form, commit=True):
+        """allauth's, and the new player's language is the page's (es or en)."""
+        language = getattr(request, "LANGUAGE_CODE", "")
+        if language in User.Language.values:
+            user.language = language
+        return super().save_user(request, user, form, commit=commit)
+
+    def send_confirmation_mail(self, request, emailconfirmation, signup) -> None:
+        address = emailconfirmation.email_address
+        owner = verified_elsewhere(address.email, address.user)
+        if owner is not None:
+            self.send_mail(
+                "account/email/account_already_exists",
+                address.email,
+                {
+                    "request": request,
+                    "user": owner,
+                    "password_reset_url": request.build_absolute_uri(
+                        reverse("account_reset_password")
+                    ),
+                },
+            )
+            return
+        super().send_confirmation_mail(request, emailconfirmation, signup)
+
+    def get_email_verification_redirect_url(self, email_address) -> str:
+        request = self.request
+        next_url = request.session.pop(NEXT_SESSION_KEY, "") if request else ""
+        if next_url and url_has_allowed_host_and_scheme(
+            next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return next_url
+        return super().get_email_verification_redirect_url(email_address)
