@@ -121,18 +121,23 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
         "phrases": phrases(),
         "report_reasons": [{"key": key, "text": str(text)} for key, text in Report.Reason.choices],
         "messages": [_message_view(m, user, names, followed, ended, removals) for m in shown],
-        "moderation": [
-            {
-                "kind": action.kind,
-                "label": action.get_kind_display(),
-                "reason": action.reason,
-                "created_at": action.created_at,
-            }
-            for action in ModerationAction.objects.filter(
-                table=table, kind=ModerationAction.Kind.CLOSE_TABLE
-            )
-        ],
+        "moderation": _table_closings(table),
     }
+
+
+def _table_closings(table: Table) -> list[dict[str, Any]]:
+    """The moderators' closing of ``table``, with its reason, as its players read it."""
+    return [
+        {
+            "kind": action.kind,
+            "label": action.get_kind_display(),
+            "reason": action.reason,
+            "created_at": action.created_at,
+        }
+        for action in ModerationAction.objects.filter(
+            table=table, kind=ModerationAction.Kind.CLOSE_TABLE
+        )
+    ]
 
 
 def _message_view(message, user, names, followed, ended, removals) -> dict[str, Any]:

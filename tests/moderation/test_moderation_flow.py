@@ -49,11 +49,7 @@ def test_the_moderators_group_has_exactly_what_a_moderator_needs(mod):
     assert not mod.is_superuser and not mod.has_perm("tables.view_hidden_hands")
 
 
-def test_carla_reports_dani_mod_removes_the_message_and_suspends_him(
-    api_client_for, carla, dani, ana, mod
-):
-    table_id, clients = seated_clients(api_client_for, [carla, dani])
-    carla_api, dani_api = clients[0], clients[1]
+def _carla_reports_danis_insult(carla_api, dani_api, table_id) -> tuple[Report, dict]:
     assert say(carla_api, table_id, "¡suerte!").status_code == 201
     assert say(dani_api, table_id, "eres un paquete, jugando así").status_code == 201
     assert say(carla_api, table_id, "vaya...").status_code == 201
@@ -64,10 +60,10 @@ def test_carla_reports_dani_mod_removes_the_message_and_suspends_him(
         format="json",
     )
     assert reported.status_code == 201
-    report = Report.objects.get()
+    return Report.objects.get(), insult
 
-    # mod sees the open report in the queue, and on its page the message with its context
-    admin = _admin(mod)
+
+def _mod_sees_the_report_with_its_context(admin, report: Report) -> None:
     queue = admin.get("/admin/moderation/report/", {"status__exact": "open"})
     assert queue.status_code == 200
     assert "dani" in queue.content.decode() and "carla" in queue.content.decode()
@@ -78,7 +74,60 @@ def test_carla_reports_dani_mod_removes_the_message_and_suspends_him(
         assert text in html, text
     assert 'name="_save"' not in html  # no save button: acting is the form below
 
-    # remove the message, with a reason
+
+def _dani_can_neither_create_nor_join_nor_talk(api_client_for, dani_api, ana, table_id, dani):
+    created = dani_api.post(
+        "/api/v1/tables/", {"seats": 2, "target": 50, "others": ["friend"]}, format="json"
+    )
+    assert (created.status_code, created.json()["code"]) == (403, "suspended")
+    assert created.json()["until"]
+    invite = create_table(api_client_for(ana), 2, ["friend"])["invites"][0]["token"]
+    joined = dani_api.post(f"/api/v1/invites/{invite}/join/")
+    assert (joined.status_code, joined.json()["code"]) == (403, "suspended")
+    assert Seat.objects.get(invite_token=invite).user is None
+    said = say(dani_api, table_id, "perdón")
+    assert (said.status_code, said.json()["code"]) == (403, "suspended")
+    assert talk(dani_api, table_id)["can_post"] is False
+    assert Table.objects.filter(creator=dani).count() == 0
+
+
+def _dani_still_moves(carla_api, dani_api, table_id) -> None:
+    rng = random.Random(3)
+    for _ in range(6):
+        state = table(dani_api, table_id)
+        if state["your_turn"]:
+            before = state["version"]
+            assert play_one(dani_api, state, rng).status_code == 200
+            assert table(dani_api, table_id)["version"] > before
+            return
+        assert play_one(carla_api, table(carla_api, table_id), rng).status_code == 200
+    raise AssertionError("dani never had the turn")
+
+
+def _the_log_shows_it_all(admin, dani, dani_api, table_id) -> None:
+    log = admin.get("/admin/moderation/moderationaction/").content.decode()
+    for text in ("lenguaje ofensivo", "insultos reiterados", "Suspensión", "Mensaje retirado"):
+        assert text in log, text
+    user_page = admin.get(f"/admin/accounts/user/{dani.pk}/change/").content.decode()
+    assert "insultos reiterados" in user_page and "Suspendido hasta" in user_page
+    assert f"Mesa {table_id}" in user_page  # his tables
+    notices = dani_api.get("/api/v1/moderation/notices/").json()
+    assert [n["kind"] for n in notices] == ["suspend", "remove_message"]
+    assert notices[0]["reason"] == "insultos reiterados" and notices[0]["until"]
+    # the browser shows the suspension where he would create a table
+    page = _admin(dani).post("/mesas/nueva/", {"seats": 2, "target": 50, "seat_1": "friend"})
+    assert "suspendida" in page.content.decode()
+
+
+def test_carla_reports_dani_mod_removes_the_message_and_suspends_him(
+    api_client_for, carla, dani, ana, mod
+):
+    table_id, clients = seated_clients(api_client_for, [carla, dani])
+    carla_api, dani_api = clients[0], clients[1]
+    report, insult = _carla_reports_danis_insult(carla_api, dani_api, table_id)
+    admin = _admin(mod)
+    _mod_sees_the_report_with_its_context(admin, report)
+
     removed = admin.post(
         f"/admin/moderation/report/{report.pk}/change/",
         {"action": "remove_message", "reason": "lenguaje ofensivo"},
@@ -96,7 +145,6 @@ def test_carla_reports_dani_mod_removes_the_message_and_suspends_him(
         f"/admin/moderation/report/{report.pk}/change/", {"action": "suspend", "reason": ""}
     )
     assert refused.status_code == 200 and not ModerationAction.objects.filter(kind="suspend")
-
     suspended = admin.post(
         f"/admin/moderation/report/{report.pk}/change/",
         {"action": "suspend", "days": "3", "reason": "insultos reiterados"},
@@ -107,48 +155,9 @@ def test_carla_reports_dani_mod_removes_the_message_and_suspends_him(
     days = (suspension.until - suspension.created_at).total_seconds() / 86400
     assert 2.99 < days < 3.01
 
-    # dani can neither create, nor join, nor talk: 403 suspended
-    created = dani_api.post(
-        "/api/v1/tables/", {"seats": 2, "target": 50, "others": ["friend"]}, format="json"
-    )
-    assert (created.status_code, created.json()["code"]) == (403, "suspended")
-    assert created.json()["until"]
-    invite = create_table(api_client_for(ana), 2, ["friend"])["invites"][0]["token"]
-    joined = dani_api.post(f"/api/v1/invites/{invite}/join/")
-    assert (joined.status_code, joined.json()["code"]) == (403, "suspended")
-    assert Seat.objects.get(invite_token=invite).user is None
-    said = say(dani_api, table_id, "perdón")
-    assert (said.status_code, said.json()["code"]) == (403, "suspended")
-    assert talk(dani_api, table_id)["can_post"] is False
-    assert Table.objects.filter(creator=dani).count() == 0
-
-    # ...but he still plays at his running table
-    rng = random.Random(3)
-    for _ in range(6):
-        state = table(dani_api, table_id)
-        if state["your_turn"]:
-            before = state["version"]
-            assert play_one(dani_api, state, rng).status_code == 200
-            assert table(dani_api, table_id)["version"] > before
-            break
-        assert play_one(carla_api, table(carla_api, table_id), rng).status_code == 200
-    else:
-        raise AssertionError("dani never had the turn")
-
-    # the log shows it all: in the admin, on dani's page, and to dani himself
-    log = admin.get("/admin/moderation/moderationaction/").content.decode()
-    for text in ("lenguaje ofensivo", "insultos reiterados", "Suspensión", "Mensaje retirado"):
-        assert text in log, text
-    user_page = admin.get(f"/admin/accounts/user/{dani.pk}/change/").content.decode()
-    assert "insultos reiterados" in user_page and "Suspendido hasta" in user_page
-    assert f"Mesa {table_id}" in user_page  # his tables
-    notices = dani_api.get("/api/v1/moderation/notices/").json()
-    assert [n["kind"] for n in notices] == ["suspend", "remove_message"]
-    assert notices[0]["reason"] == "insultos reiterados" and notices[0]["until"]
-    # the browser shows the suspension where he would create a table
-    browser = _admin(dani)
-    page = browser.post("/mesas/nueva/", {"seats": 2, "target": 50, "seat_1": "friend"})
-    assert "suspendida" in page.content.decode()
+    _dani_can_neither_create_nor_join_nor_talk(api_client_for, dani_api, ana, table_id, dani)
+    _dani_still_moves(carla_api, dani_api, table_id)  # ...but he plays on at his table
+    _the_log_shows_it_all(admin, dani, dani_api, table_id)
 
 
 def test_close_a_table_with_a_reason_the_players_read_it(api_client_for, carla, dani, mod):

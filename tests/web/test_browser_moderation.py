@@ -30,12 +30,8 @@ def people(django_user_model):
     return made
 
 
-def test_a_report_from_the_table_page_and_the_moderators_flow(live_server, new_page, people):
-    base = live_server.url
-    table = seat_friends(people["carla"], [people["dani"]])
-    talk_post(table_id=table.pk, user=people["carla"], text="¡Suerte!")
-    talk_post(table_id=table.pk, user=people["dani"], text="jugáis fatal, paquetes")
-
+def _report_from_the_table_page(new_page, base: str, table):
+    """carla reports the other player's message from the table page; returns her page."""
     carla = signed_in(new_page, base, "carla")
     carla.goto(f"{base}/mesas/{table.pk}/")
     carla.wait_for_selector("#talk-list .talk-message:not(.mine)")
@@ -44,6 +40,16 @@ def test_a_report_from_the_table_page_and_the_moderators_flow(live_server, new_p
     carla.fill("#talk-report-text", "nos insulta")
     carla.click("#talk-report button[type=submit]")
     carla.wait_for_selector("#talk-status.ok:has-text('un moderador lo revisará')")
+    return carla
+
+
+def test_a_report_from_the_table_page_and_the_moderators_flow(live_server, new_page, people):
+    base = live_server.url
+    table = seat_friends(people["carla"], [people["dani"]])
+    talk_post(table_id=table.pk, user=people["carla"], text="¡Suerte!")
+    talk_post(table_id=table.pk, user=people["dani"], text="jugáis fatal, paquetes")
+
+    carla = _report_from_the_table_page(new_page, base, table)
     report = Report.objects.get()
 
     mod = signed_in(new_page, base, "mod")

@@ -21,18 +21,27 @@ def _wait_for_text(page, text: str) -> None:
     )
 
 
+def _at_the_table(new_page, base: str, table, *names: str) -> list:
+    """A signed-in page at ``table`` for each player named."""
+    pages = [signed_in(new_page, base, name) for name in names]
+    for page in pages:
+        page.goto(f"{base}/mesas/{table.pk}/")
+    return pages
+
+
+def _write(page, text: str) -> None:
+    page.fill("#talk-text", text)
+    page.click("#talk-send")
+
+
 def test_two_players_talk_from_the_table_page(live_server, new_page, alice, bob):
     base = live_server.url
     table = seat_friends(alice, [bob])
-    page_a = signed_in(new_page, base, "alice")
-    page_b = signed_in(new_page, base, "bob")
-    page_a.goto(f"{base}/mesas/{table.pk}/")
-    page_b.goto(f"{base}/mesas/{table.pk}/")
+    page_a, page_b = _at_the_table(new_page, base, table, "alice", "bob")
     page_a.wait_for_selector("#talk-phrases .phrase")
     assert "llegan al momento" in page_a.inner_text("#talk-rule")
 
-    page_a.fill("#talk-text", "<b>¿Jugamos otra después?</b>")
-    page_a.click("#talk-send")
+    _write(page_a, "<b>¿Jugamos otra después?</b>")
     page_a.wait_for_selector("#talk-status.ok")
     refresh(page_b)
     _wait_for_text(page_b, "<b>¿Jugamos otra después?</b>")  # shown as text, not HTML
@@ -68,15 +77,11 @@ def test_at_four_seats_what_ana_writes_waits_for_the_hands_end(
     )
     services.seat_join(token=Seat.objects.get(table=table, index=2).invite_token, user=bruno)
     base = live_server.url
-    page_a = signed_in(new_page, base, "ana")
-    page_b = signed_in(new_page, base, "bruno")
-    page_a.goto(f"{base}/mesas/{table.pk}/")
-    page_b.goto(f"{base}/mesas/{table.pk}/")
+    page_a, page_b = _at_the_table(new_page, base, table, "ana", "bruno")
     page_a.wait_for_selector("#talk-rule.held")
     assert "ni el momento" in page_a.inner_text("#talk-rule")
 
-    page_a.fill("#talk-text", "tengo muchos seises")
-    page_a.click("#talk-send")
+    _write(page_a, "tengo muchos seises")
     page_a.wait_for_selector("#talk-list .talk-message.pending")
     assert "llegará al acabar la mano" in page_a.inner_text("#talk-status")
     refresh(page_b)
