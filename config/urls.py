@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/v1/", include("accounts.api_urls")),
     path("api/v1/", include("tables.api_urls")),
     path("api/v1/", include("notices.api_urls")),
+    path("api/v1/", include("moderation.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     # Django's set_language, which also saves a signed-in player's language.

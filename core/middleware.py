@@ -50,7 +50,7 @@ class PrivateApiAnswersMiddleware:
     ``max-age=0, no-cache, no-store, must-revalidate, private``: they hold a player's
     tiles (R31), e-mail or token, and neither a shared cache nor the browser's disk should
     keep them. The table's GET chooses ``private, no-cache`` so that its ETag still
-    answers 304 (tables.api.TableDetailApi).
+    answers 304 (tables.api.tables.TableDetailApi).
     """
 
     def __init__(self, get_response):

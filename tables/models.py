@@ -45,26 +45,41 @@ class Table(models.Model):
         MODERATOR = "moderator", _("Cerrada por un moderador")
         DECLINED = "declined", _("Revancha rechazada")
 
-    seats = models.PositiveSmallIntegerField(choices=[(2, "2"), (3, "3"), (4, "4")])
-    target = models.PositiveSmallIntegerField(choices=[(50, "50"), (100, "100")])
-    rules = models.CharField(max_length=32, default="classic")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    seats = models.PositiveSmallIntegerField(
+        choices=[(2, "2"), (3, "3"), (4, "4")], verbose_name=_("asientos")
+    )
+    target = models.PositiveSmallIntegerField(
+        choices=[(50, "50"), (100, "100")], verbose_name=_("meta")
+    )
+    rules = models.CharField(max_length=32, default="classic", verbose_name=_("reglas"))
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.WAITING, verbose_name=_("estado")
+    )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,  # a deleted account (accounts.services.account_delete)
         on_delete=models.PROTECT,
         related_name="created_tables",
+        verbose_name=_("creador"),
     )
-    state = models.JSONField(null=True, blank=True, editable=False)
-    version = models.PositiveIntegerField(default=0)
-    turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    turn_started_at = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True)
-    last_move_at = models.DateTimeField()
-    finished_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
-    winners = models.JSONField(null=True, blank=True)
+    state = models.JSONField(
+        null=True, blank=True, editable=False, verbose_name=_("estado del motor")
+    )
+    version = models.PositiveIntegerField(default=0, verbose_name=_("versión"))
+    turn_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("asiento en turno (desde 0)")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("creada"))
+    turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turno desde"))
+    deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("plazo"))
+    last_move_at = models.DateTimeField(verbose_name=_("última jugada"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("terminada"))
+    outcome = models.CharField(
+        max_length=16, choices=Outcome.choices, blank=True, verbose_name=_("final")
+    )
+    winners = models.JSONField(
+        null=True, blank=True, verbose_name=_("ganadores (asientos desde 0)")
+    )
     rematch_of = models.OneToOneField(
         "self",
         null=True,
@@ -72,6 +87,7 @@ class Table(models.Model):
         on_delete=models.SET_NULL,
         related_name="rematch",
         editable=False,
+        verbose_name=_("revancha de"),
         help_text="The finished table this one is the rematch of (one rematch per table).",
     )
     reminded_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
@@ -80,6 +96,8 @@ class Table(models.Model):
     bot_requeued_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
+        verbose_name = _("mesa")
+        verbose_name_plural = _("mesas")
         permissions = [
             ("view_hidden_hands", "Can see the hidden tiles of tables they do not sit at"),
         ]
@@ -112,19 +130,22 @@ class Seat(models.Model):
     the same person's) is checked by ``tables.services``, the only writer.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
-    index = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seat_set", verbose_name=_("mesa")
+    )
+    index = models.PositiveSmallIntegerField(verbose_name=_("asiento (desde 0)"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="seats",
+        verbose_name=_("usuario"),
     )
-    bot = models.CharField(max_length=16, choices=BOT_CHOICES, blank=True)
-    team = models.PositiveSmallIntegerField()
-    score = models.PositiveIntegerField(default=0)
-    joined_at = models.DateTimeField(null=True, blank=True)
+    bot = models.CharField(max_length=16, choices=BOT_CHOICES, blank=True, verbose_name=_("bot"))
+    team = models.PositiveSmallIntegerField(verbose_name=_("pareja"))
+    score = models.PositiveIntegerField(default=0, verbose_name=_("puntos"))
+    joined_at = models.DateTimeField(null=True, blank=True, verbose_name=_("sentado"))
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     joined_invite_sha256 = models.CharField(
         max_length=64,
@@ -144,6 +165,7 @@ class Seat(models.Model):
         default=False,
         editable=False,
         help_text="The user also holds the partner seat (index - 2): seven_plus_seven.",
+        verbose_name=_("segunda mano"),
     )
     player_deleted = models.BooleanField(
         default=False,
@@ -152,6 +174,8 @@ class Seat(models.Model):
     )
 
     class Meta:
+        verbose_name = _("asiento")
+        verbose_name_plural = _("asientos")
         ordering = ["table", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index"),
@@ -174,7 +198,7 @@ class Seat(models.Model):
         indexes = [models.Index(fields=["user", "table"], name="seat_user_table")]
 
     def __str__(self) -> str:
-        return f"{self.table_id}#{self.index} {self.display_name}"
+        return f"{self.table_id}#{self.index + 1} {self.display_name}"  # seats from 1, as played
 
     @property
     def is_bot(self) -> bool:
@@ -207,21 +231,25 @@ class Hand(models.Model):
     but only served once ``ended_at`` is set.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField()
-    seed = models.CharField(max_length=64)
-    seed_sha256 = models.CharField(max_length=64)
-    dealt = models.JSONField()
-    stock = models.JSONField()
-    leader = models.PositiveSmallIntegerField()
-    started_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
-    end = models.CharField(max_length=16, blank=True)
-    winners = models.JSONField(null=True, blank=True)
-    points = models.PositiveIntegerField(null=True, blank=True)
-    counts = models.JSONField(null=True, blank=True)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="hands", verbose_name=_("mesa")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("número (desde 0)"))
+    seed = models.CharField(max_length=64, verbose_name=_("semilla"))
+    seed_sha256 = models.CharField(max_length=64, verbose_name=_("SHA-256 de la semilla"))
+    dealt = models.JSONField(verbose_name=_("reparto"))
+    stock = models.JSONField(verbose_name=_("pozo"))
+    leader = models.PositiveSmallIntegerField(verbose_name=_("sale (asiento desde 0)"))
+    started_at = models.DateTimeField(verbose_name=_("empezada"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("terminada"))
+    end = models.CharField(max_length=16, blank=True, verbose_name=_("final"))
+    winners = models.JSONField(null=True, blank=True, verbose_name=_("ganadores"))
+    points = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("puntos"))
+    counts = models.JSONField(null=True, blank=True, verbose_name=_("cuentas"))
 
     class Meta:
+        verbose_name = _("mano")
+        verbose_name_plural = _("manos")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number")
@@ -245,20 +273,28 @@ class Move(models.Model):
         DRAW = "draw", _("Roba")
         PASS = "pass", _("Pasa")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves")
-    sequence = models.PositiveSmallIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    tile = models.CharField(max_length=8, blank=True)
-    end = models.PositiveSmallIntegerField(null=True, blank=True)
-    automatic = models.BooleanField(default=False)
-    created_at = models.DateTimeField()
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="moves", verbose_name=_("mesa")
+    )
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, related_name="moves", verbose_name=_("mano")
+    )
+    sequence = models.PositiveSmallIntegerField(verbose_name=_("orden (desde 0)"))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("asiento (desde 0)"))
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=_("jugada"))
+    tile = models.CharField(max_length=8, blank=True, verbose_name=_("ficha"))
+    end = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("punta"))
+    automatic = models.BooleanField(default=False, verbose_name=_("automática"))
+    created_at = models.DateTimeField(verbose_name=_("cuándo"))
     version = models.PositiveIntegerField(
-        default=0, help_text="The table version the write that made this move produced."
+        default=0,
+        verbose_name=_("versión"),
+        help_text="The table version the write that made this move produced.",
     )
 
     class Meta:
+        verbose_name = _("jugada")
+        verbose_name_plural = _("jugadas")
         ordering = ["hand", "sequence"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "sequence"], name="move_unique_sequence")

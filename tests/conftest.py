@@ -141,5 +141,6 @@ def generous_rates(monkeypatch):
     quickly (a whole match played in seconds would pass 120 moves a minute)."""
     from rest_framework.throttling import SimpleRateThrottle
 
-    rates = {scope: "100000/min" for scope in ("moves", "tables", "signup", "login")}
+    scopes = ("moves", "tables", "signup", "login", "talk", "reports")
+    rates = {scope: "100000/min" for scope in scopes}
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "accounts",
     "tables",
     "notices",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -255,6 +256,9 @@ REST_FRAMEWORK = {
         "tables": "60/hour",
         "signup": "20/hour",
         "login": "20/min",
+        # Table talk (messages and mutes) and reports: moderation.api.
+        "talk": "12/min",
+        "reports": "20/hour",
     },
     # Proxies in front of the app that append to X-Forwarded-For (core.client_address):
     # 0 counts anonymous clients by the socket's address and ignores the header.
@@ -271,7 +275,12 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     # A move's kind in the log and the action a player posts are one choice set.
-    "ENUM_NAME_OVERRIDES": {"MoveKindEnum": ["play", "draw", "pass"]},
+    "ENUM_NAME_OVERRIDES": {
+        "MoveKindEnum": ["play", "draw", "pass"],
+        "StatusEnum": "tables.models.Table.Status",  # the name it always had
+        "ReportStatusEnum": "moderation.models.Report.Status",
+        "ReportReasonEnum": "moderation.models.Report.Reason",
+    },
     # Swagger UI's scripts and styles come from our own static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -14,7 +14,10 @@
 //   handover.js    an ended hand held on screen until "Siguiente mano"
 //   since.js       the moves since the player's last visit, marked and told
 //   rematch.js     ask for a finished table's rematch; accept or decline an offer
+//   talk.js        the table's talk (moderation.api), polled with the table
 
 import { start } from "./table/controller.js";
+import { startTalk } from "./table/talk.js";
 
 start();
+startTalk();

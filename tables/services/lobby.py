@@ -11,6 +11,7 @@ from django.utils import timezone
 from dominoes import advance, new_match, new_seed
 from dominoes.rules import CLASSIC, PROFILES, Rules
 from notices.services import arrived
+from tables import guards
 from tables.errors import (
     already_seated,
     invite_not_found,
@@ -53,13 +54,15 @@ def table_create(
     seat 1: ``"friend"`` (an invite link is made for it) or a bot name (``"garabato"``,
     ``"nino"``, ``"quelonia"``). With partnerships, ``others[1]`` is seat 2, the creator's
     partner (R2). When no friend is invited the match starts at once (R30). Raises
-    ``TableError`` (``invalid_table``) for anything else.
+    ``TableError`` (``invalid_table``) for anything else, or a player guard's refusal
+    (``tables.guards``: 403 ``suspended`` for a suspended player).
 
     In a two-hand profile (``seven_plus_seven``) the creator holds seats 0 and 2 and
     ``others`` has one entry, for the rival pair (seats 1 and 3): ``"friend"`` (one link;
     whoever takes it holds both seats) or a bot name (that bot at each of the two seats).
     """
     profile = _checked_profile(rules, seats, target, others)
+    guards.check(creator, "create")
     now = timezone.now()
     with transaction.atomic():
         table = Table.objects.create(
@@ -155,9 +158,11 @@ def seat_join(*, token: str, user) -> Seat:
 
     Raises ``TableError``: ``invite_not_found`` (404: unknown or revoked token),
     ``already_seated`` (409: the user holds another seat at that table), ``table_not_open``
-    (409: the table is no longer waiting).
+    (409: the table is no longer waiting), a player guard's refusal (``tables.guards``:
+    403 ``suspended``).
     """
     check_invite_token(token)
+    guards.check(user, "join")
     now = timezone.now()
     with transaction.atomic():
         seat = (

@@ -43,11 +43,13 @@ HIDDEN_FIELDS = {
     "authtoken.token": {"key"},
     "authtoken.tokenproxy": {"key"},
     "accounts.user": {"password"},
+    # Talk held until a partnership hand ends may carry a signal: hidden while it is held.
+    "moderation.talkmessage": {"text", "phrase"},
 }
 
 # The list filters and date hierarchies staff may use: public game data only.
 PUBLIC_FILTERS = {
-    "tables.table": {"status", "seats", "target", "outcome", "stale", "created_at"},
+    "tables.table": {"status", "seats", "target", "outcome", "stale", "created_at", "reported"},
     "tables.hand": {"end"},
     "tables.move": {"kind", "automatic"},
     "accounts.user": {
@@ -57,7 +59,13 @@ PUBLIC_FILTERS = {
         "groups",
         "language",
         "email_notifications",
+        "suspended",
+        "reports",
     },
+    "moderation.report": {"status", "reason", "created_at"},
+    "moderation.moderationaction": {"kind", "created_at"},
+    "moderation.talkmessage": {"removed_at"},
+    "moderation.hiddenhandview": {"viewed_at"},
 }
 
 # JSON key paths into a running table's snapshot and a hand's deal.
@@ -271,6 +279,12 @@ def _scanned_admins():
 def test_the_scan_covers_the_models_that_hold_hidden_data():
     scanned = {model._meta.label_lower for model, _ in _scanned_admins()}
     assert {"tables.table", "tables.hand", "tables.move", "accounts.user"} <= scanned
+    assert {
+        "moderation.report",
+        "moderation.moderationaction",
+        "moderation.talkmessage",
+        "moderation.hiddenhandview",
+    } <= scanned
     # The idempotency store holds a player's view of the table: never in the admin.
     assert "tables.moverequest" not in {m._meta.label_lower for m in admin.site._registry}
 
@@ -287,7 +301,7 @@ def test_every_admin_lookup_over_hidden_data_is_refused(client, staff, running, 
     for model, model_admin in _scanned_admins():
         label = model._meta.label_lower
         url = _changelist(model)
-        ours = label.split(".")[0] in ("tables", "accounts")
+        ours = label.split(".")[0] in ("tables", "accounts", "moderation")
         declared = (
             set(model_admin.declared_lookups(request))
             if hasattr(model_admin, "declared_lookups")

@@ -120,6 +120,14 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
     assert len(record.json()["hands"]) == finished  # the hand in play is never exported
     for hand in record.json()["hands"]:
         assert "seed" in hand  # only finished hands, each with its seed revealed
+    talk = seat.api.get(f"/api/v1/tables/{table_id}/talk/")
+    assert talk.status_code == 200
+    raw.append(talk.content.decode())
+    # The move each message of this hand followed, as the log shows it (earlier hands are
+    # over, their tiles public: left out, as the move log's are).
+    out["talk"] = json.dumps(
+        {**talk.json(), "messages": [m for m in talk.json()["messages"] if m["hand"] == current]}
+    )
     for token in tokens:
         preview = seat.api.get(f"/api/v1/invites/{token}/")
         taken_with_it = SeatRow.objects.filter(
@@ -188,7 +196,7 @@ def _check_shown_after_the_hand(seats: list[Seat], table_id: int, number: int) -
 
 @pytest.mark.parametrize("size", [2, 3, 4])
 def test_no_seat_ever_sees_a_hidden_tile_or_the_seed(
-    size, api_client_for, alice, bob, carol, dave, mallory
+    size, api_client_for, alice, bob, carol, dave, mallory, generous_rates
 ):
     users = [alice, bob, carol, dave][:size]
     table_id, clients, tokens = seated_table(api_client_for, users)
@@ -207,6 +215,11 @@ def test_no_seat_ever_sees_a_hidden_tile_or_the_seed(
         response = play_one(clients[state["turn_seat"]], mover, rng)
         assert response.status_code == 200, response.json()
         moves += 1
+        # Each seat in turn talks after a move (and after automatic draws): the talk names
+        # the move each message followed, never a tile another seat drew (R31).
+        talker = clients[moves % size]
+        said = talker.post(f"/api/v1/tables/{table_id}/talk/", {"text": f"m{moves}"})
+        assert said.status_code == 201, said.json()
         after = table(clients[0], table_id)
         if after["game"]["hand_number"] != before or after["game"]["turn"] is None:
             _check_shown_after_the_hand(seats, table_id, before)
@@ -217,6 +230,7 @@ def test_no_seat_ever_sees_a_hidden_tile_or_the_seed(
             f"/api/v1/tables/{table_id}/",
             f"/api/v1/tables/{table_id}/moves/",
             f"/api/v1/tables/{table_id}/record/",
+            f"/api/v1/tables/{table_id}/talk/",
         ):
             assert stranger.get(path).status_code == 404
     assert second_hand_moves > 0 or table(clients[0], table_id)["status"] != "playing"
@@ -247,6 +261,7 @@ def test_a_stranger_learns_nothing(api_client_for, alice, bob, mallory):
         f"/api/v1/tables/{table_id}/",
         f"/api/v1/tables/{table_id}/moves/",
         f"/api/v1/tables/{table_id}/record/",
+        f"/api/v1/tables/{table_id}/talk/",
     ):
         reply = stranger.get(path)
         assert (reply.status_code, reply.json()["code"]) == (404, "not_found")

@@ -1,5 +1,6 @@
 """The moderators' admin: hidden hands need a permission and never show for one's own
-table; the "close without winner" action ends a table through the service."""
+table; closing a table without winner asks for a reason (issue 18: the table's page draws
+the game instead of the engine's JSON, and the action goes through the acting page)."""
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -46,7 +47,9 @@ def test_it_shows_the_deal_with_the_permission(client, moderator, running):
     moderator.user_permissions.add(Permission.objects.get(codename="view_hidden_hands"))
     client.force_login(moderator)
     page = client.get(f"/admin/tables/table/{running.pk}/change/").content.decode()
-    assert "holdings" in page
+    assert "Su mano (oculta a los jugadores)" in page  # every seat's tiles, drawn
+    for tile in _hidden_tiles(running):
+        assert f'aria-label="{tile}"' in page
     hand = running.hands.get(number=0)
     assert hand.seed in client.get(f"/admin/tables/hand/{hand.pk}/change/").content.decode()
 
@@ -62,11 +65,17 @@ def test_it_never_shows_a_moderators_own_table(client, moderator, api_client_for
 
 def test_it_closes_a_table_without_winner(client, moderator, running):
     client.force_login(moderator)
-    response = client.post(
-        "/admin/tables/table/",
-        {"action": "close_without_winner", "_selected_action": [running.pk]},
+    moderator.user_permissions.add(  # acting is written to the moderation log
+        *Permission.objects.filter(codename__in=["add_moderationaction", "view_moderationaction"])
     )
-    assert response.status_code == 302
+    response = client.post(
+        "/admin/tables/table/", {"action": "moderate", "_selected_action": [running.pk]}
+    )
+    assert response.status_code == 302  # to the acting page, which asks for the reason
+    act = client.get(response["Location"])
+    assert "Cerrar la mesa sin ganador" in act.content.decode()
+    done = client.post(response["Location"], {"action": "close_table", "reason": "spam"})
+    assert done.status_code == 302
     running.refresh_from_db()
     assert (running.status, running.outcome, running.winners) == ("closed", "moderator", [])
 

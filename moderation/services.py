@@ -1,0 +1,267 @@
+"""Every write of table talk, reports and moderation goes through here.
+
+Each verb is keyword-only and runs in one transaction; a message locks its table row (as
+a move does, ``select_for_update``) so that "the hand running now" and "the move it
+follows" are read in step with the moves. Moderator actions each take a reason and write
+one line of the moderation log (``ModerationAction``); closing a table goes through
+``tables.services``, the tables' only writer (which sends its e-mails on commit).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from moderation import errors, selectors
+from moderation.models import (
+    MAX_TALK_LENGTH,
+    HiddenHandView,
+    ModerationAction,
+    Report,
+    TalkMessage,
+    TalkMute,
+)
+from moderation.ui_strings import PHRASES
+from tables import selectors as table_selectors
+from tables import services as table_services
+from tables.errors import not_found
+from tables.models import Hand, Move, Seat, Table
+
+#: Characters a plain-text message may not hold (control characters; newlines and tabs
+#: are kept).
+_ALLOWED_CONTROL = {"\n", "\t"}
+
+
+def refuse_if_suspended(user, action: str = "talk") -> None:
+    """Raise ``suspended`` (403) when ``user`` is suspended now. Registered as a player
+    guard of ``tables`` (``tables.guards``: creating and joining tables) and used by
+    ``talk_post``; a suspended player still moves at their running tables."""
+    suspension = selectors.active_suspension(user)
+    if suspension is not None:
+        raise errors.suspended(suspension.until)
+
+
+def _clean_text(text: str) -> str:
+    text = (text or "").strip()
+    if any(ord(char) < 32 and char not in _ALLOWED_CONTROL for char in text):
+        raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
+    if len(text) > MAX_TALK_LENGTH:
+        raise errors.invalid(gettext("Hasta 300 caracteres."))
+    return text
+
+
+def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkMessage:
+    """``user`` writes to the talk of ``table_id``: free ``text`` (plain text, 1-300
+    characters once trimmed) or a quick ``phrase`` key (``moderation.ui_strings.PHRASES``),
+    exactly one of them.
+
+    At a partnership table (4 seats) whose hand is running the message is ``held``: it
+    reaches nobody else until that hand ends (``moderation.selectors``). Each message
+    records the hand running and the last move of it so far.
+
+    Raises ``TableError``: ``not_found`` (404: no such table, or ``user`` not seated),
+    ``suspended`` (403), ``invalid`` (400: empty, too long, control characters, both or
+    neither of text and phrase, unknown phrase).
+    """
+    text = _clean_text(text)
+    if bool(text) == bool(phrase):
+        raise errors.invalid(gettext("Escribe un mensaje o elige una frase."))
+    if phrase and phrase not in PHRASES:
+        raise errors.invalid(gettext("Esa frase no existe."), "phrase")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            raise not_found()
+        seat = (
+            Seat.objects.filter(table=table, user=user)
+            .exclude(user__isnull=True)
+            .order_by("index")
+            .first()
+        )
+        if seat is None:
+            raise not_found()
+        refuse_if_suspended(user)
+        hand = Hand.objects.filter(table=table).order_by("-number").first()
+        last = (
+            Move.objects.filter(hand=hand).order_by("-sequence").only("sequence").first()
+            if hand is not None
+            else None
+        )
+        return TalkMessage.objects.create(
+            table=table,
+            author=user,
+            seat=seat.index,
+            text=text,
+            phrase=phrase,
+            hand_number=hand.number if hand is not None else None,
+            after_sequence=last.sequence if last is not None else None,
+            held=selectors.holds_talk(table),
+        )
+
+
+def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
+    """``user`` (seated at ``table_id``) mutes that table's talk, or, with ``seat``, the
+    person at that seat at every table. Muting again returns the existing mute.
+
+    Raises ``TableError``: ``not_found`` (404: not seated, or no person at ``seat``),
+    ``invalid`` (400: one's own seat)."""
+    table, _seat = table_selectors.table_for_user(table_id, user)
+    if seat is None:
+        mute, _created = TalkMute.objects.get_or_create(user=user, table=table)
+        return mute
+    target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
+    if target is None:
+        raise not_found()
+    if target.user_id == user.pk:
+        raise errors.not_yourself()
+    mute, _created = TalkMute.objects.get_or_create(user=user, muted_user_id=target.user_id)
+    return mute
+
+
+def talk_unmute(*, user, mute_id: int) -> None:
+    """Remove one of ``user``'s mutes. Raises ``not_found`` (404) for anyone else's."""
+    deleted, _rows = TalkMute.objects.filter(pk=mute_id, user=user).delete()
+    if not deleted:
+        raise errors.not_muted()
+
+
+def report_create(
+    *,
+    reporter,
+    table_id: int,
+    reason: str,
+    message_id: int | None = None,
+    seat: int | None = None,
+    text: str = "",
+) -> Report:
+    """``reporter`` (seated at ``table_id``) reports a message they can read there
+    (``message_id``) or the person at ``seat``, for ``reason`` (``Report.Reason``) with an
+    optional free ``text`` (up to 300 characters).
+
+    Raises ``TableError``: ``not_found`` (404: not seated, a message they cannot read, an
+    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself).
+    """
+    text = _clean_text(text)
+    if (message_id is None) == (seat is None):
+        raise errors.nothing_to_report()
+    table, _seat = table_selectors.table_for_user(table_id, user=reporter)
+    message = None
+    if message_id is not None:
+        readable = {m["id"] for m in selectors.talk_for_user(table.pk, reporter)["messages"]}
+        if message_id not in readable:
+            raise not_found()
+        message = TalkMessage.objects.get(pk=message_id)
+        reported_id = message.author_id
+    else:
+        target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
+        if target is None:
+            raise not_found()
+        reported_id = target.user_id
+    if reported_id is None:  # the author deleted their account
+        raise not_found()
+    if reported_id == reporter.pk:
+        raise errors.not_yourself()
+    return Report.objects.create(
+        reporter=reporter,
+        reported_id=reported_id,
+        table=table,
+        message=message,
+        reason=reason,
+        text=text,
+    )
+
+
+# --- moderator actions: each with a reason, each one line of the log ---------------------
+
+
+def _log(moderator, kind: str, reason: str, report: Report | None = None, **targets):
+    reason = (reason or "").strip()
+    if not reason:
+        raise errors.invalid(gettext("Indica el motivo."), "reason")
+    action = ModerationAction.objects.create(
+        moderator=moderator, kind=kind, reason=reason[:MAX_TALK_LENGTH], report=report, **targets
+    )
+    if report is not None and report.status == Report.Status.OPEN:
+        report.status = Report.Status.HANDLED
+        report.handled_by = moderator
+        report.handled_at = timezone.now()
+        report.save(update_fields=["status", "handled_by", "handled_at"])
+    return action
+
+
+def table_close(*, moderator, table_id: int, reason: str, report: Report | None = None):
+    """Close a table without a winner (``tables.services.table_close_by_moderator``) and
+    log it with ``reason``; its players read "Mesa cerrada por un moderador: <reason>".
+    Returns the log line, or ``None`` when the table had already ended (nothing logged)."""
+    with transaction.atomic():
+        if not table_services.table_close_by_moderator(table_id=table_id):
+            return None
+        return _log(moderator, ModerationAction.Kind.CLOSE_TABLE, reason, report, table_id=table_id)
+
+
+def message_remove(*, moderator, message_id: int, reason: str, report: Report | None = None):
+    """Remove a talk message (its text is no longer shown; the row stays) and log it."""
+    with transaction.atomic():
+        message = TalkMessage.objects.select_for_update().get(pk=message_id)
+        message.removed_at = timezone.now()
+        message.save(update_fields=["removed_at"])
+        return _log(
+            moderator,
+            ModerationAction.Kind.REMOVE_MESSAGE,
+            reason,
+            report,
+            message=message,
+            table_id=message.table_id,
+            user_id=message.author_id,
+        )
+
+
+def user_warn(*, moderator, user_id: int, reason: str, report: Report | None = None):
+    """Warn a player: a log line they read among their notices."""
+    with transaction.atomic():
+        return _log(moderator, ModerationAction.Kind.WARN, reason, report, user_id=user_id)
+
+
+def user_suspend(*, moderator, user_id: int, days: int, reason: str, report: Report | None = None):
+    """Suspend a player for ``days`` (1-365) days from now: they cannot create or join a
+    table nor talk (403 ``suspended``) but can finish their running tables."""
+    if not 1 <= int(days) <= 365:
+        raise errors.invalid(gettext("De 1 a 365 días."), "days")
+    until = timezone.now() + timedelta(days=int(days))
+    with transaction.atomic():
+        return _log(
+            moderator, ModerationAction.Kind.SUSPEND, reason, report, user_id=user_id, until=until
+        )
+
+
+def user_deactivate(*, moderator, user_id: int, reason: str, report: Report | None = None):
+    """Deactivate a player's account (``is_active = False``: no sign-in, no API token
+    accepted) and log it."""
+    with transaction.atomic():
+        get_user_model().objects.filter(pk=user_id).update(is_active=False)
+        return _log(moderator, ModerationAction.Kind.DEACTIVATE, reason, report, user_id=user_id)
+
+
+def report_dismiss(*, moderator, report: Report, reason: str):
+    """Mark a report handled with no action against anyone, and log why."""
+    with transaction.atomic():
+        return _log(
+            moderator,
+            ModerationAction.Kind.DISMISS_REPORT,
+            reason,
+            report,
+            user_id=report.reported_id,
+            table_id=report.table_id,
+        )
+
+
+def hidden_hand_viewed(*, viewer, table: Table) -> HiddenHandView:
+    """Write the access log line: ``viewer`` is being shown ``table``'s running hand."""
+    hand = Hand.objects.filter(table=table, ended_at__isnull=True).order_by("-number").first()
+    return HiddenHandView.objects.create(
+        viewer=viewer, table=table, hand_number=hand.number if hand else None
+    )

@@ -1,0 +1,34 @@
+"""Moderation on the players' pages without ``tables`` importing this app:
+``{% table_talk table_id %}``, the talk panel of the table page (its markup, its API
+addresses and its words; the messages come from the API, ``static/js/table/talk.js``),
+and ``{% moderation_notices user %}``, what moderators did that concerns the player."""
+
+from datetime import timedelta
+
+from django import template
+from django.utils import timezone
+
+from moderation import selectors
+from moderation.ui_strings import talk_strings
+
+#: How long a moderation notice stays on the player's home page.
+NOTICE_DAYS = 30
+
+register = template.Library()
+
+
+@register.inclusion_tag("moderation/talk_panel.html")
+def table_talk(table_id: int) -> dict:
+    """The panel's context: the table's id and the panel's words (``talk_strings``)."""
+    return {"table_id": table_id, "talk_ui": talk_strings()}
+
+
+@register.inclusion_tag("moderation/notices_banner.html")
+def moderation_notices(user) -> dict:
+    """``{% moderation_notices request.user %}``: what moderators did that concerns
+    ``user`` in the last ``NOTICE_DAYS`` days (a warning, a running suspension, a message
+    removed, a table closed), each with its reason, newest first, at most five."""
+    since = timezone.now() - timedelta(days=NOTICE_DAYS)
+    notices = [n for n in selectors.notices_for(user) if n["created_at"] >= since]
+    suspension = selectors.active_suspension(user)
+    return {"notices": notices[:5], "suspension": suspension}

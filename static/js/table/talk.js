@@ -1,0 +1,231 @@
+// Table talk: the panel beside the log (templates/moderation/talk_panel.html). It reads
+// the talk from the API (moderation.api.TalkApi), polled with the table: again whenever
+// the table's version changes (a hand that ends delivers what partners wrote during it)
+// and on its own timer otherwise. Messages are drawn as text, never as HTML.
+//
+// At a partnership table what a player writes during a hand reaches nobody until the hand
+// ends (the server holds it); the rule is said under the text box, where one types.
+
+import { apiClient } from "./api.js";
+import { fmt, h } from "./dom.js";
+import { T, csrfToken, root } from "./page.js";
+import { POLL_HIDDEN_MS, POLL_MS } from "./poll.js";
+import { plainName } from "./state.js";
+
+const TALK_POLL_MS = POLL_MS * 2;
+const panel = document.getElementById("talk");
+const words = JSON.parse(document.getElementById("talk-strings").textContent);
+const client = apiClient(csrfToken);
+const byId = (id) => document.getElementById(id);
+
+let talk = null; // the last answer of GET talk
+let timer = null;
+let reportTarget = null; // {message} or {} (a player, chosen in the form)
+let reportable = []; // the other human players: [{seat, name}]
+
+function status(text, kind) {
+  const box = byId("talk-status");
+  box.textContent = text || "";
+  box.className = "talk-status" + (kind ? " " + kind : "");
+}
+
+// "tras la jugada 5 de la mano 1 (ana jugó 6-4)": the move a message followed.
+function followed(message) {
+  if (message.hand === null) return null;
+  const hand = message.hand + 1;
+  const move = message.after_move;
+  if (!move) return fmt(words.before_first, { hand });
+  const name = plainName(move.seat);
+  let what;
+  if (move.kind === "play") what = fmt(T.log_play, { name, tile: move.tile });
+  else if (move.kind === "draw") what = fmt(T.log_draw_one, { name });
+  else what = fmt(T.log_pass, { name });
+  return fmt(words.after_move, { n: move.sequence + 1, hand, move: what });
+}
+
+function messageItem(message) {
+  const when = new Date(message.created_at).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  const who = message.mine ? words.you : message.name;
+  const marker = message.held ? followed(message) : null; // held: shown after its move
+  const tools = [];
+  if (!message.mine && !message.removed) {
+    tools.push(h("button", { type: "button", class: "link", text: words.report, onclick: () => openReport({ message }) }));
+    tools.push(h("button", { type: "button", class: "link", text: fmt(words.mute_person, { name: message.name }), onclick: () => mutePerson(message.seat) }));
+  }
+  return h(
+    "li",
+    { class: "talk-message" + (message.mine ? " mine" : "") + (message.pending ? " pending" : ""), "data-id": message.id },
+    h("p", { class: "talk-head" }, h("strong", { text: who }), " ", h("time", { datetime: message.created_at, text: when })),
+    message.removed
+      ? h("p", { class: "talk-removed", text: fmt(words.removed, { reason: message.removed_reason }) })
+      : h("p", { class: "talk-text", text: message.text }),
+    marker ? h("p", { class: "talk-marker", text: marker }) : null,
+    message.pending ? h("p", { class: "talk-marker", text: words.pending }) : null,
+    tools.length ? h("p", { class: "talk-actions" }, tools) : null,
+  );
+}
+
+function render() {
+  if (!talk) return;
+  const list = byId("talk-list");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+  list.replaceChildren(
+    ...(talk.messages.length ? talk.messages.map(messageItem) : [h("li", { class: "empty", text: words.empty })]),
+  );
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  byId("talk-rule").textContent = talk.held ? words.held_rule : words.open_rule;
+  byId("talk-rule").classList.toggle("held", talk.held);
+  const closed = talk.moderation.map((a) => fmt(words.moderation, { action: a.label, reason: a.reason }));
+  byId("talk-moderation").hidden = !closed.length;
+  byId("talk-moderation").textContent = closed.join(" · ");
+  byId("talk-mute").textContent = talk.muted ? words.unmute_table : words.mute_table;
+  for (const node of [byId("talk-form"), byId("talk-phrases")]) node.hidden = !talk.can_post;
+  if (!talk.can_post) status(words.suspended, "error");
+  renderPhrases();
+}
+
+function renderPhrases() {
+  const box = byId("talk-phrases");
+  if (box.childElementCount) return;
+  for (const phrase of talk.phrases) {
+    box.append(h("button", { type: "button", class: "phrase", text: phrase.text, onclick: () => send({ phrase: phrase.key }) }));
+  }
+}
+
+async function refresh() {
+  clearTimeout(timer);
+  try {
+    const answer = await client.get(panel.dataset.url);
+    if (answer.ok) {
+      talk = answer.data;
+      render();
+    }
+  } catch (error) {
+    // offline: the table's own poll says so; try again on the next tick
+  }
+  timer = setTimeout(refresh, document.hidden ? POLL_HIDDEN_MS : TALK_POLL_MS);
+}
+
+async function send(body) {
+  status(T.sending);
+  const answer = await client.post(panel.dataset.url, body).catch(() => null);
+  if (!answer) return status(T.offline, "error");
+  if (!answer.ok) return status(fmt(words.refused, { detail: answer.error.detail }), "error");
+  talk = answer.data;
+  render();
+  const list = byId("talk-list");
+  list.scrollTop = list.scrollHeight;
+  status(talk.held ? words.sent_held : words.sent, "ok");
+  return true;
+}
+
+async function submitText(event) {
+  event.preventDefault();
+  const box = byId("talk-text");
+  const text = box.value.trim();
+  if (!text) return;
+  if (await send({ text })) {
+    box.value = "";
+    countCharacters();
+  }
+}
+
+function countCharacters() {
+  const left = 300 - byId("talk-text").value.length;
+  byId("talk-count").textContent = left < 60 ? String(left) : "";
+}
+
+async function toggleTableMute() {
+  if (talk && talk.muted) {
+    const mutes = await client.get(panel.dataset.mutes).catch(() => null);
+    const mine = mutes && (mutes.data || []).find((m) => m.table === talk.table);
+    if (mine) await deleteMute(mine);
+  } else {
+    await client.post(panel.dataset.mute, {}).catch(() => null);
+  }
+  refresh();
+}
+
+// DELETE talk/mutes/{id}/ (api.js knows GET and POST; the CSRF token goes along).
+async function deleteMute(mute) {
+  await fetch(`${panel.dataset.mutes}${mute.id}/`, {
+    method: "DELETE",
+    credentials: "same-origin",
+    headers: { "X-CSRFToken": csrfToken, Accept: "application/json" },
+  }).catch(() => null);
+}
+
+async function mutePerson(seat) {
+  const answer = await client.post(panel.dataset.mute, { seat }).catch(() => null);
+  if (answer && answer.ok) status(fmt(words.muted_person, { name: answer.data.user }), "ok");
+  refresh();
+}
+
+// --- reports ---------------------------------------------------------------------------
+
+function openReport(target) {
+  reportTarget = target;
+  const form = byId("talk-report");
+  const select = byId("talk-report-reason");
+  select.replaceChildren(...talk.report_reasons.map((r) => h("option", { value: r.key, text: r.text })));
+  const title = target.message ? words.report_message : words.report_player_title;
+  byId("talk-report-title").textContent = title;
+  const seats = form.querySelector(".talk-report-seat");
+  if (seats) seats.remove();
+  if (!target.message) {
+        const choice = h("select", { id: "talk-report-seat", class: "talk-report-seat", name: "seat", "aria-label": words.report_who });
+    for (const player of reportable) choice.append(h("option", { value: player.seat, text: player.name }));
+    select.before(choice);
+  }
+  form.hidden = false;
+  select.focus();
+}
+
+async function submitReport(event) {
+  event.preventDefault();
+  const body = { reason: byId("talk-report-reason").value, text: byId("talk-report-text").value.trim() };
+  if (reportTarget.message) body.message = reportTarget.message.id;
+  else body.seat = Number(byId("talk-report-seat").value);
+  const answer = await client.post(panel.dataset.reports, body).catch(() => null);
+  if (!answer) return status(T.offline, "error");
+  if (!answer.ok) return status(fmt(words.refused, { detail: answer.error.detail }), "error");
+  closeReport();
+  status(words.report_sent, "ok");
+}
+
+function closeReport() {
+  byId("talk-report").hidden = true;
+  byId("talk-report-text").value = "";
+  reportTarget = null;
+}
+
+// The people one may report: the table's other human players (from the table JSON).
+function reportablePlayers() {
+  const table = JSON.parse(document.getElementById("table-data").textContent);
+  const mine = new Set(table.your_seats || [table.your_seat]);
+  const seen = new Set();
+  return table.players.filter((p) => {
+    if (p.bot || p.open || mine.has(p.seat) || seen.has(p.name)) return false;
+    seen.add(p.name);
+    return true;
+  });
+}
+
+export function startTalk() {
+  if (!panel) return;
+  reportable = reportablePlayers();
+  byId("talk-report-player").hidden = !reportable.length;
+  byId("talk-form").addEventListener("submit", submitText);
+  byId("talk-text").addEventListener("input", countCharacters);
+  byId("talk-text").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) submitText(event);
+  });
+  byId("talk-mute").addEventListener("click", toggleTableMute);
+  byId("talk-report-player").addEventListener("click", () => openReport({}));
+  byId("talk-report").addEventListener("submit", submitReport);
+  byId("talk-report-cancel").addEventListener("click", closeReport);
+  // The table's version changes when a move lands or a hand ends: look at the talk then.
+  new MutationObserver(refresh).observe(root, { attributes: true, attributeFilter: ["data-version"] });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+  refresh();
+}

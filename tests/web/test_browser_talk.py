@@ -1,0 +1,92 @@
+"""Table talk in a real browser: two players write to each other from the table page (text
+and a quick phrase), and at a partnership table what ana writes to her partner during a
+hand stays with her, marked as waiting for the hand's end, with the rule said where she
+types. Screenshots at 390x844 and 1280x800 go to artifacts/."""
+
+from __future__ import annotations
+
+from tables import services
+from tables.models import Seat
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, refresh, shot, signed_in
+from tests.support.pages import seat_friends
+
+pytestmark = BROWSER_MARKS
+
+
+def _wait_for_text(page, text: str) -> None:
+    page.wait_for_function(
+        "text => [...document.querySelectorAll('#talk-list .talk-text')]"
+        ".some((node) => node.textContent === text)",
+        arg=text,
+    )
+
+
+def _at_the_table(new_page, base: str, table, *names: str) -> list:
+    """A signed-in page at ``table`` for each player named."""
+    pages = [signed_in(new_page, base, name) for name in names]
+    for page in pages:
+        page.goto(f"{base}/mesas/{table.pk}/")
+    return pages
+
+
+def _write(page, text: str) -> None:
+    page.fill("#talk-text", text)
+    page.click("#talk-send")
+
+
+def test_two_players_talk_from_the_table_page(live_server, new_page, alice, bob):
+    base = live_server.url
+    table = seat_friends(alice, [bob])
+    page_a, page_b = _at_the_table(new_page, base, table, "alice", "bob")
+    page_a.wait_for_selector("#talk-phrases .phrase")
+    assert "llegan al momento" in page_a.inner_text("#talk-rule")
+
+    _write(page_a, "<b>¿Jugamos otra después?</b>")
+    page_a.wait_for_selector("#talk-status.ok")
+    refresh(page_b)
+    _wait_for_text(page_b, "<b>¿Jugamos otra después?</b>")  # shown as text, not HTML
+    assert page_b.locator("#talk-list b").count() == 0
+
+    page_b.click("#talk-phrases .phrase:has-text('Gracias')")
+    page_b.wait_for_selector("#talk-status.ok")
+    refresh(page_a)
+    _wait_for_text(page_a, "Gracias")
+    shot(page_b, "talk-phone", PHONE)
+    shot(page_b, "talk-desktop", DESKTOP)
+
+    page_b.click("#talk-list .talk-message:not(.mine) button:has-text('Reportar')")
+    page_b.select_option("#talk-report-reason", "spam")
+    page_b.fill("#talk-report-text", "me escribe sin parar")
+    shot(page_b, "talk-report-phone", PHONE)
+    page_b.click("#talk-report button[type=submit]")
+    page_b.wait_for_selector("#talk-status.ok:has-text('un moderador lo revisará')")
+    assert table.reports.get().reason == "spam"
+
+
+def test_at_four_seats_what_ana_writes_waits_for_the_hands_end(
+    live_server, new_page, django_user_model
+):
+    from tests.conftest import PASSWORD
+
+    ana, bruno = (
+        django_user_model.objects.create_user(username=name, password=PASSWORD)
+        for name in ("ana", "bruno")
+    )
+    table = services.table_create(
+        creator=ana, seats=4, target=100, others=["garabato", "friend", "garabato"]
+    )
+    services.seat_join(token=Seat.objects.get(table=table, index=2).invite_token, user=bruno)
+    base = live_server.url
+    page_a, page_b = _at_the_table(new_page, base, table, "ana", "bruno")
+    page_a.wait_for_selector("#talk-rule.held")
+    assert "ni el momento" in page_a.inner_text("#talk-rule")
+
+    _write(page_a, "tengo muchos seises")
+    page_a.wait_for_selector("#talk-list .talk-message.pending")
+    assert "llegará al acabar la mano" in page_a.inner_text("#talk-status")
+    refresh(page_b)
+    page_b.wait_for_selector("#talk-list .empty")
+    page_b.wait_for_timeout(500)
+    assert "tengo muchos seises" not in page_b.inner_text("#talk")
+    shot(page_a, "talk-held-phone", PHONE)
+    shot(page_a, "talk-held-desktop", DESKTOP)
