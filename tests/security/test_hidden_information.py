@@ -87,6 +87,35 @@ class Seat:
         self.browser.force_login(user)
 
 
+def _check_since_last_visit(seat: Seat, detail: dict, log: list[dict]) -> None:
+    """``since_your_last_visit`` holds only public moves: each one is in this seat's log,
+    with the same tile or none (another seat's draw stays hidden there even after its
+    hand)."""
+    public = {(m["hand"], m["sequence"]): m for m in log}
+    for move in detail["since_your_last_visit"]["moves"]:
+        logged = public[(move["hand"], move["sequence"])]
+        assert move["tile"] in (logged["tile"], None)
+        assert {**move, "tile": logged["tile"]} == logged
+        if move["kind"] == "draw" and move["seat"] not in seat.indexes:
+            assert move["tile"] is None
+
+
+def _invite_answers(seat: Seat, tokens: list[str]) -> dict[str, str]:
+    """What each used invite link answers ``seat``: ``{where: text}``."""
+    out: dict[str, str] = {}
+    for token in tokens:
+        preview = seat.api.get(f"/api/v1/invites/{token}/")
+        taken_with_it = SeatRow.objects.filter(
+            joined_invite_sha256=invite_sha256(token), user=seat.user
+        ).exists()
+        if taken_with_it:  # its taker is led back to the table (issue 16), no more
+            assert preview.status_code == 200 and preview.json()["joined"] is True
+        else:
+            assert preview.status_code == 404  # the links die when the seats are taken
+        out[f"invite {token[:6]}"] = preview.content.decode()
+    return out
+
+
 def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict[str, str]:
     """Every answer ``seat`` can get about the table: ``{where: text}`` with earlier hands
     scrubbed out, plus ``"raw"``: all of them unscrubbed (for the seed search)."""
@@ -102,15 +131,7 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
     raw.append(out["list"])
     moves = seat.api.get(f"/api/v1/tables/{table_id}/moves/")
     assert moves.status_code == 200
-    # since_your_last_visit holds only public moves: each one is in this seat's log, with
-    # the same tile or none (another seat's draw stays hidden there even after its hand).
-    public = {(m["hand"], m["sequence"]): m for m in moves.json()}
-    for move in detail.json()["since_your_last_visit"]["moves"]:
-        logged = public[(move["hand"], move["sequence"])]
-        assert move["tile"] in (logged["tile"], None)
-        assert {**move, "tile": logged["tile"]} == logged
-        if move["kind"] == "draw" and move["seat"] not in seat.indexes:
-            assert move["tile"] is None
+    _check_since_last_visit(seat, detail.json(), moves.json())
     raw.append(moves.content.decode())
     out["moves"] = json.dumps([m for m in moves.json() if m["hand"] == current])
     record = seat.api.get(f"/api/v1/tables/{table_id}/record/")
@@ -128,16 +149,7 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
     out["talk"] = json.dumps(
         {**talk.json(), "messages": [m for m in talk.json()["messages"] if m["hand"] == current]}
     )
-    for token in tokens:
-        preview = seat.api.get(f"/api/v1/invites/{token}/")
-        taken_with_it = SeatRow.objects.filter(
-            joined_invite_sha256=invite_sha256(token), user=seat.user
-        ).exists()
-        if taken_with_it:  # its taker is led back to the table (issue 16), no more
-            assert preview.status_code == 200 and preview.json()["joined"] is True
-        else:
-            assert preview.status_code == 404  # the links die when the seats are taken
-        out[f"invite {token[:6]}"] = preview.content.decode()
+    out.update(_invite_answers(seat, tokens))
     page = seat.browser.get(f"/mesas/{table_id}/")
     if page.status_code != 404:
         assert page.status_code == 200
