@@ -194,3 +194,28 @@ def notices_for(user) -> list[dict[str, Any]]:
             kind=ModerationAction.Kind.DISMISS_REPORT
         )
     ]
+
+
+def talk_readers(table: Table, messages: list[TalkMessage]) -> dict[int, list[TalkMessage]]:
+    """Who each of ``messages`` (delivered now at ``table``) reaches:
+    ``{user id: [their messages]}`` for every person seated but the author, leaving out
+    whoever muted the table's talk or that author, and removed messages. Bots do not
+    read; a two-hand player is one reader."""
+    readers = set(
+        Seat.objects.filter(table=table, user__isnull=False, bot="").values_list(
+            "user_id", flat=True
+        )
+    )
+    mutes = TalkMute.objects.filter(user_id__in=readers).filter(
+        Q(table=table) | Q(table__isnull=True)
+    )
+    muted_table = {mute.user_id for mute in mutes if mute.table_id == table.pk}
+    muted_people = {(mute.user_id, mute.muted_user_id) for mute in mutes if mute.muted_user_id}
+    reached: dict[int, list[TalkMessage]] = {}
+    for reader in sorted(readers - muted_table):
+        for message in messages:
+            if message.removed_at is not None or message.author_id in (None, reader):
+                continue
+            if (reader, message.author_id) not in muted_people:
+                reached.setdefault(reader, []).append(message)
+    return reached

@@ -30,6 +30,12 @@ from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import not_found
 from tables.models import Hand, Move, Seat, Table
+from tables.services.outbox import send_on_commit
+
+#: The notices' tasks, queued by name once a write commits (as the table services do:
+#: ``tables.services.outbox``), so moderation imports no notice code.
+TALK_NOTICE = "notices.moderation_tasks.record_talk"
+MODERATION_NOTICE = "notices.moderation_tasks.record_moderation"
 
 #: Characters a plain-text message may not hold (control characters; newlines and tabs
 #: are kept).
@@ -91,7 +97,7 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
             if hand is not None
             else None
         )
-        return TalkMessage.objects.create(
+        message = TalkMessage.objects.create(
             table=table,
             author=user,
             seat=seat.index,
@@ -101,6 +107,9 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
             after_sequence=last.sequence if last is not None else None,
             held=selectors.holds_talk(table),
         )
+        if not message.held:  # a held one: when its hand ends (notices.tasks)
+            send_on_commit(TALK_NOTICE, table.pk, [message.pk])
+        return message
 
 
 def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
@@ -193,6 +202,13 @@ def _log(moderator, kind: str, reason: str, report: Report | None = None, **targ
     return action
 
 
+def _told(action: ModerationAction) -> ModerationAction:
+    """The people ``action`` concerns get an inbox notice of it, with its reason, once
+    the action commits (``notices.tasks.record_moderation``)."""
+    send_on_commit(MODERATION_NOTICE, action.pk)
+    return action
+
+
 def table_close(*, moderator, table_id: int, reason: str, report: Report | None = None):
     """Close a table without a winner (``tables.services.table_close_by_moderator``) and
     log it with ``reason``; its players read "Mesa cerrada por un moderador: <reason>".
@@ -200,7 +216,9 @@ def table_close(*, moderator, table_id: int, reason: str, report: Report | None 
     with transaction.atomic():
         if not table_services.table_close_by_moderator(table_id=table_id):
             return None
-        return _log(moderator, ModerationAction.Kind.CLOSE_TABLE, reason, report, table_id=table_id)
+        return _told(
+            _log(moderator, ModerationAction.Kind.CLOSE_TABLE, reason, report, table_id=table_id)
+        )
 
 
 def message_remove(*, moderator, message_id: int, reason: str, report: Report | None = None):
@@ -221,9 +239,9 @@ def message_remove(*, moderator, message_id: int, reason: str, report: Report | 
 
 
 def user_warn(*, moderator, user_id: int, reason: str, report: Report | None = None):
-    """Warn a player: a log line they read among their notices."""
+    """Warn a player: a log line, and an inbox notice with the reason."""
     with transaction.atomic():
-        return _log(moderator, ModerationAction.Kind.WARN, reason, report, user_id=user_id)
+        return _told(_log(moderator, ModerationAction.Kind.WARN, reason, report, user_id=user_id))
 
 
 def user_suspend(*, moderator, user_id: int, days: int, reason: str, report: Report | None = None):
@@ -233,8 +251,15 @@ def user_suspend(*, moderator, user_id: int, days: int, reason: str, report: Rep
         raise errors.invalid(gettext("De 1 a 365 días."), "days")
     until = timezone.now() + timedelta(days=int(days))
     with transaction.atomic():
-        return _log(
-            moderator, ModerationAction.Kind.SUSPEND, reason, report, user_id=user_id, until=until
+        return _told(
+            _log(
+                moderator,
+                ModerationAction.Kind.SUSPEND,
+                reason,
+                report,
+                user_id=user_id,
+                until=until,
+            )
         )
 
 

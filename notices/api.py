@@ -34,8 +34,8 @@ class NotificationSerializer(serializers.ModelSerializer):
     def get_text(self, notice: Notification) -> str:
         return selectors.describe(notice)
 
-    def get_path(self, notice: Notification) -> str:
-        return f"/mesas/{notice.table_id}/"
+    def get_path(self, notice: Notification) -> str | None:
+        return f"/mesas/{notice.table_id}/" if notice.table_id else None
 
     def get_read(self, notice: Notification) -> bool:
         return notice.read_at is not None

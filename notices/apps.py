@@ -9,4 +9,4 @@ class NoticesConfig(AppConfig):
     def ready(self) -> None:
         # The outbox queues notices' tasks by name (tables.services.outbox): the Celery
         # registry must know them in every process, the web one included.
-        from notices import tasks  # noqa: F401
+        from notices import moderation_tasks, tasks  # noqa: F401

@@ -32,6 +32,11 @@ class Notification(models.Model):
     ``failed`` (the server refused the address). ``push`` is the Web Push channel's state,
     with the same values (``pending``: held by quiet hours). ``channels`` lists where it
     went out (``email``, ``push``).
+
+    ``talk`` (new messages at a table) is one row per person and table (``key`` ``""``),
+    refreshed by each new message; ``moderation`` (a moderator's warning, suspension or
+    closing of a table) has the action's id as ``key`` and no ``table`` when it concerns
+    none. Both are inbox only.
     """
 
     class Kind(models.TextChoices):
@@ -41,6 +46,8 @@ class Notification(models.Model):
         MATCH_OVER = "match_over", _("Fin de la partida")
         FRIEND_JOINED = "friend_joined", _("Alguien se sentó a tu mesa")
         TABLE_STARTED = "table_started", _("Empezó la partida")
+        TALK = "talk", _("Mensajes en la mesa")
+        MODERATION = "moderation", _("Aviso de moderación")
 
     class Email(models.TextChoices):
         NONE = "", _("Sin correo")
@@ -55,7 +62,11 @@ class Notification(models.Model):
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     table = models.ForeignKey(
-        "tables.Table", on_delete=models.CASCADE, related_name="notifications"
+        "tables.Table",
+        on_delete=models.CASCADE,
+        related_name="notifications",
+        null=True,
+        blank=True,
     )
     key = models.CharField(max_length=32, blank=True)
     payload = models.JSONField(default=dict)
@@ -71,7 +82,13 @@ class Notification(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["recipient", "table", "kind", "key"], name="notification_once"
-            )
+            ),
+            # a warning or suspension concerns no table (``table`` null): once per action
+            models.UniqueConstraint(
+                fields=["recipient", "kind", "key"],
+                name="notification_moderation_once",
+                condition=Q(kind="moderation"),
+            ),
         ]
         indexes = [
             models.Index(

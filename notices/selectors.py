@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from notices.models import Notification
 from tables.models import Table
@@ -48,6 +49,26 @@ def score_lines(payload: dict) -> list[tuple[str, int]]:
     return list(dict.fromkeys((name, score) for name, score in pairs if name))
 
 
+def moderation_sentence(facts: dict) -> str:
+    """A moderator's action as its players read it: "Mesa cerrada por un moderador:
+    lenguaje ofensivo", "Un moderador te avisa: …", "Suspendido hasta el …: …"."""
+    values = {"reason": facts.get("reason", ""), "id": facts.get("table")}
+    action = facts.get("action")
+    if action == "close_table":
+        return _("Mesa %(id)s cerrada por un moderador: %(reason)s") % values
+    if action == "suspend":
+        until = parse_datetime(facts["until"]) if facts.get("until") else None
+        values["until"] = date_format(until, "DATETIME_FORMAT") if until else ""
+        return (
+            _(
+                "Un moderador te suspendió hasta el %(until)s (no puedes crear mesas, "
+                "sentarte ni escribir; sí terminar tus partidas): %(reason)s"
+            )
+            % values
+        )
+    return _("Un moderador te avisa: %(reason)s") % values
+
+
 def describe(notice: Notification) -> str:
     """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4
     (contra ana y Nino)". Public facts only: never a tile."""
@@ -75,6 +96,18 @@ def describe(notice: Notification) -> str:
         if facts.get("won"):
             return _("¡Ganaste la partida de la mesa %(id)s! (%(why)s)") % values
         return _("Terminó la partida de la mesa %(id)s (%(why)s)") % values
+    if notice.kind == Kind.TALK:
+        values |= {"count": facts.get("count", 1), "authors": names(facts.get("authors", []))}
+        return (
+            ngettext(
+                "%(authors)s escribió en la mesa %(id)s",
+                "%(authors)s: %(count)s mensajes nuevos en la mesa %(id)s",
+                values["count"],
+            )
+            % values
+        )
+    if notice.kind == Kind.MODERATION:
+        return moderation_sentence(facts)
     if notice.kind == Kind.FRIEND_JOINED:
         values["name"] = facts.get("joined", "")
         return _("%(name)s se sentó a la mesa %(id)s") % values

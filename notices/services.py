@@ -123,27 +123,28 @@ def wants_email(user, kind: str) -> bool:
 # --- writing notices ----------------------------------------------------------------------
 
 
-def _seats(table: Table) -> list[Seat]:
+def seats_of(table: Table) -> list[Seat]:
+    """``table``'s seats in order, with their users."""
     return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
 
 
-def _once(items) -> list:
+def once(items) -> list:
     """``items`` without repeats, in order (a two-seat player's name appears once)."""
     return list(dict.fromkeys(items))
 
 
-def _name(table: Table, seats: list[Seat], seat: Seat) -> str:
+def seat_name(table: Table, seats: list[Seat], seat: Seat) -> str:
     """``seat``'s player as every page names it ("Nino II" for a second Nino)."""
     return player_name(seat, seats, table.rules)
 
 
-def _facts(table: Table, seats: list[Seat]) -> dict:
+def public_facts(table: Table, seats: list[Seat]) -> dict:
     """The public facts every notice carries: the table, its seat names and scores."""
     return {
         "table": table.pk,
         "seats": table.seats,
         "target": table.target,
-        "players": [_name(table, seats, seat) for seat in seats],
+        "players": [seat_name(table, seats, seat) for seat in seats],
         "scores": [seat.score for seat in seats],
     }
 
@@ -151,7 +152,7 @@ def _facts(table: Table, seats: list[Seat]) -> dict:
 def _others(table: Table, seats: list[Seat], user_id: int) -> list[str]:
     """The names of everyone else at the table (``user_id``'s rivals and partner)."""
     others = (s for s in seats if s.user_id != user_id and not s.is_open)
-    return _once(_name(table, seats, s) or "" for s in others)
+    return once(seat_name(table, seats, s) or "" for s in others)
 
 
 def _people(seats: list[Seat]) -> list:
@@ -195,11 +196,11 @@ def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
     table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
     if table is None or table.turn_seat is None:
         return None
-    seats = _seats(table)
+    seats = seats_of(table)
     seat = seats[table.turn_seat]
     if seat.bot or seat.user_id is None:
         return None
-    payload = _facts(table, seats) | {
+    payload = public_facts(table, seats) | {
         "others": _others(table, seats, seat.user_id),
         "deadline": table.deadline.isoformat() if table.deadline else None,
         "hand_seat": seat.index + 1 if holds_two_hands(table.rules) else None,
@@ -252,14 +253,14 @@ def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Not
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return []
-    seats = _seats(table)
+    seats = seats_of(table)
     winners = table.winners or []
     left = match_from_dict(table.state).abandoned_by if table.state is not None else None
-    base = _facts(table, seats) | {
+    base = public_facts(table, seats) | {
         "outcome": table.outcome,
         "started": table.state is not None,
-        "winners": _once(_name(table, seats, seats[i]) for i in winners if i < len(seats)),
-        "left": _name(table, seats, seats[left]) if left is not None else "",
+        "winners": once(seat_name(table, seats, seats[i]) for i in winners if i < len(seats)),
+        "left": seat_name(table, seats, seats[left]) if left is not None else "",
     }
     written = []
     for person in _people(seats):
@@ -280,12 +281,12 @@ def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
     if hand is None:
         return []
     table = hand.table
-    seats = _seats(table)
-    payload = _facts(table, seats) | {
+    seats = seats_of(table)
+    payload = public_facts(table, seats) | {
         "hand": hand.number + 1,
         "end": hand.end,
-        "winners": _once(
-            _name(table, seats, seats[i]) for i in (hand.winners or []) if i < len(seats)
+        "winners": once(
+            seat_name(table, seats, seats[i]) for i in (hand.winners or []) if i < len(seats)
         ),
         "points": hand.points,
     }
@@ -305,7 +306,7 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return []
-    seats = _seats(table)
+    seats = seats_of(table)
     joined = next((s for s in seats if s.user_id == user_id), None)
     if joined is None:
         return []
@@ -313,7 +314,7 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     for person in _people(seats):
         if person.pk == user_id:
             continue
-        payload = _facts(table, seats) | {"joined": _name(table, seats, joined)}
+        payload = public_facts(table, seats) | {"joined": seat_name(table, seats, joined)}
         for kind in (Kind.FRIEND_JOINED, Kind.TABLE_STARTED):
             if kind == Kind.TABLE_STARTED and table.state is None:
                 continue

@@ -13,9 +13,14 @@ from django.utils import timezone
 from core.faults import TASK_RETRY
 from notices import email, push, services
 from notices.models import Notification
+from tables.services.outbox import send_now
 
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
+#: Talk held during a hand reaches the others when it ends (``notices.moderation_tasks``,
+#: sent by name: that module reads the talk, which ``tables``, importing this one, must
+#: never reach).
+TALK_RELEASED = "notices.moderation_tasks.record_talk_released"
 #: Sending e-mail also retries when the SMTP server cannot be reached (``OSError``).
 MAIL_RETRY = (*TASK_RETRY, OSError)
 
@@ -59,6 +64,7 @@ def record_turn(table_id: int, version: int) -> bool:
 def record_match_over(table_id: int) -> int:
     """The match at ``table_id`` ended: everyone's notice, and the e-mails, now."""
     notices = services.record_match_over(table_id=table_id)
+    send_now(TALK_RELEASED, table_id, None)  # the last hand's held talk reaches the others
     send_what_is_due(notices)
     _deliver_pending(table_id, Notification.Kind.MATCH_OVER)  # a retry: whoever is left
     return len(notices)
@@ -68,6 +74,7 @@ def record_match_over(table_id: int) -> int:
 def record_hand_over(table_id: int, hand_number: int) -> int:
     """A hand ended at ``table_id`` and the match goes on: everyone's notice."""
     notices = services.record_hand_over(table_id=table_id, hand_number=hand_number)
+    send_now(TALK_RELEASED, table_id, hand_number)  # its held talk reaches the others
     send_what_is_due(notices)
     return len(notices)
 

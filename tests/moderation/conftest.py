@@ -8,6 +8,7 @@ import pytest
 
 from tests.conftest import _make_user as _user
 from tests.support.api import seated_table
+from tests.tasks.conftest import run_tasks  # noqa: F401  (runs what commits scheduled)
 
 
 @pytest.fixture
