@@ -45,9 +45,7 @@ def _talk_notice(reader_id: int, table: Table, messages: list, base: dict, names
                 row = Notification.objects.select_for_update().get(
                     recipient_id=reader_id, table=table, kind=Kind.TALK, key=""
                 )
-            fresh = True
-        else:
-            fresh = row.read_at is not None or not row.payload
+        fresh = row.read_at is not None or not row.payload  # read, or just written
         known = set() if fresh else set(row.payload.get("messages", []))
         new = [m for m in messages if m.pk not in known]
         if not new:

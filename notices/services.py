@@ -123,9 +123,13 @@ def wants_email(user, kind: str) -> bool:
 # --- writing notices ----------------------------------------------------------------------
 
 
+def _seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+
+
 def seats_of(table: Table) -> list[Seat]:
     """``table``'s seats in order, with their users."""
-    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    return _seats(table)
 
 
 def once(items) -> list:
@@ -196,7 +200,7 @@ def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
     table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
     if table is None or table.turn_seat is None:
         return None
-    seats = seats_of(table)
+    seats = _seats(table)
     seat = seats[table.turn_seat]
     if seat.bot or seat.user_id is None:
         return None
@@ -253,7 +257,7 @@ def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Not
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return []
-    seats = seats_of(table)
+    seats = _seats(table)
     winners = table.winners or []
     left = match_from_dict(table.state).abandoned_by if table.state is not None else None
     base = public_facts(table, seats) | {
@@ -281,7 +285,7 @@ def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
     if hand is None:
         return []
     table = hand.table
-    seats = seats_of(table)
+    seats = _seats(table)
     payload = public_facts(table, seats) | {
         "hand": hand.number + 1,
         "end": hand.end,
@@ -306,7 +310,7 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return []
-    seats = seats_of(table)
+    seats = _seats(table)
     joined = next((s for s in seats if s.user_id == user_id), None)
     if joined is None:
         return []
