@@ -10,6 +10,7 @@ hand (issue 13, finding 1). ``DeclaredLookupsOnly`` accepts only the parameters 
 
 from __future__ import annotations
 
+from django.contrib import admin
 from django.contrib.admin import FieldListFilter
 from django.contrib.admin.utils import get_fields_from_path
 from django.db.models import Field
@@ -67,3 +68,17 @@ class DeclaredLookupsOnly:
         if self.date_hierarchy:
             names.update(f"{self.date_hierarchy}__{part}" for part in ("year", "month", "day"))
         return {name for name in names if name}
+
+
+class ReadOnlyAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
+    """A changelist of hidden-data rows that only shows them: declared lookups only, and
+    no add, change or delete (no save buttons)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

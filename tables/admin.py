@@ -18,7 +18,7 @@ from django.contrib import admin, messages
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.admin_lookups import DeclaredLookupsOnly
+from core.admin_lookups import DeclaredLookupsOnly, ReadOnlyAdmin
 from tables import services
 from tables.models import Hand, Move, Seat, Table
 
@@ -198,18 +198,9 @@ class HandAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
+class MoveAdmin(ReadOnlyAdmin):
     list_display = ("table", "hand", "sequence", "seat", "kind", "end", "automatic", "created_at")
     list_filter = ("kind", "automatic")
     search_fields = ("table__id",)
     fields = ("table", "hand", "sequence", "seat", "kind", "end", "automatic", "created_at")
     readonly_fields = fields
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Exists, OuterRef
 
-from core.admin_lookups import DeclaredLookupsOnly
 from moderation.models import ModerationAction
 from tables.admin import HIDDEN_PERMISSION
 from tables.models import Hand, Seat
@@ -35,19 +34,6 @@ def visible_talk(request, queryset):
         mine = Seat.objects.filter(user=request.user).values("table_id")
         return queryset.exclude(pk__in=undelivered(queryset.filter(table__in=mine)).values("pk"))
     return queryset.exclude(pk__in=undelivered(queryset).values("pk"))
-
-
-class ReadOnlyAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
-    """Shows rows; adds, changes and deletes nothing (no save buttons)."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ChoiceFilter(admin.SimpleListFilter):

@@ -12,10 +12,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from core.admin_lookups import DeclaredLookupsOnly
+from core.admin_lookups import DeclaredLookupsOnly, ReadOnlyAdmin
 from moderation.admin.acting import act_view
 from moderation.admin.common import (
-    ReadOnlyAdmin,
     visible_talk,
 )
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage
