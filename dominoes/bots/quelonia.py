@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from functools import cache
 
 from dominoes.bots.base import Bot
@@ -77,6 +78,15 @@ class MatchModel:
 
     def _side(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
+
+    def hand_points(self, winners: tuple[int, ...], points: int) -> float:
+        """The points the viewer's side takes from a hand that ``winners`` won for
+        ``points``: ``points`` when its side is among the winners, ``-points`` when another
+        side won, 0 when nobody scored (R20-R25)."""
+        if not winners:
+            return 0.0
+        me = self._side(self.me)
+        return float(points) if any(self._side(s) == me for s in winners) else -float(points)
 
     def value(self, winners: tuple[int, ...], points: int) -> float:
         """The viewer's side's chance of winning the match after a hand that ``winners``
@@ -167,13 +177,45 @@ class Quelonia(Bot):
         for move, score in zip(moves, prior, strict=True):
             if score >= 1e6:
                 return move  # domino: nothing can beat going out now
+        estimates = self._simulate(view, knowledge, moves, rng, start)
+        # Break near-ties with Nino's score (scaled far below one simulation's weight);
+        # with no simulation at all, Nino's choice is hers.
+        ranked = [estimates[i].match_value + 1e-6 * prior[i] for i in range(len(moves))]
+        best = max(range(len(moves)), key=lambda i: ranked[i])
+        return moves[best]
+
+    def estimate(self, view: SeatView, rng: random.Random) -> tuple[MoveEstimate, ...]:
+        """Her estimate of every legal move of ``view`` (R31: only what that seat sees),
+        in ``view.legal_moves`` order, from the same sampled deals and playouts as
+        ``choose`` (no shortcut: a single legal move or a domino is simulated too).
+        Deterministic for a given ``rng`` state. Raises nothing; a view with no legal
+        move gives ``()``."""
+        start = time.thread_time()
+        moves = list(view.legal_moves)
+        if not moves:
+            return ()
+        return tuple(self._simulate(view, infer(view), moves, rng, start))
+
+    def _simulate(
+        self,
+        view: SeatView,
+        knowledge: Knowledge,
+        moves: list[Play],
+        rng: random.Random,
+        start: float,
+    ) -> list[MoveEstimate]:
+        """Every move of ``moves`` played out in the same weighted sampled deals (common
+        random numbers) until the simulations or the time guard run out."""
         rules = knowledge.rules
         model = MatchModel(view, rules.partnerships(view.seats))
         worlds = max(MIN_WORLDS, min(self.max_worlds, self.rollouts // len(moves)))
         keys = [move_key(rules, move) for move in moves]
-        totals = [0.0] * len(moves)
+        values = [0.0] * len(moves)
+        wins = [0.0] * len(moves)
+        points = [0.0] * len(moves)
         deadline = start + self.time_budget * 0.75
         weight_sum = 0.0
+        count = 0
         for (holdings, stock), weight in self._worlds(view, knowledge, rng, worlds):
             try:
                 root = world_position(view, rules, holdings, stock)
@@ -182,14 +224,35 @@ class Quelonia(Bot):
             for index, (tile, end) in enumerate(keys):
                 pos = root.copy()
                 pos.play(tile, end)
-                _, winners, points, _ = greedy_playout(pos)
-                totals[index] += weight * model.value(winners, points)
+                _, winners, hand_points, _ = greedy_playout(pos)
+                values[index] += weight * model.value(winners, hand_points)
+                taken = model.hand_points(winners, hand_points)
+                wins[index] += weight * (taken > 0)
+                points[index] += weight * taken
             weight_sum += weight
+            count += 1
             if time.thread_time() > deadline:
                 break
-        # Break near-ties with Nino's score (scaled far below one simulation's weight);
-        # with no simulation at all, Nino's choice is hers.
         scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
-        ranked = [totals[i] * scale + 1e-6 * prior[i] for i in range(len(moves))]
-        best = max(range(len(moves)), key=lambda i: ranked[i])
-        return moves[best]
+        return [
+            MoveEstimate(moves[i], values[i] * scale, wins[i] * scale, points[i] * scale, count)
+            for i in range(len(moves))
+        ]
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """Quelonia's estimate of one legal move, averaged over her weighted sampled deals.
+
+    ``match_value``: her side's chance of winning the match (0-1) after the hand;
+    ``hand_win_chance``: the chance her side wins the hand (0-1; a hand nobody scores
+    counts as not won); ``expected_points``: the points her side takes from the hand,
+    positive when it wins, negative when another side does (R20-R25); ``deals``: how many
+    sampled deals it rests on (0: no simulation ran, every figure is 0).
+    """
+
+    move: Play
+    match_value: float
+    hand_win_chance: float
+    expected_points: float
+    deals: int

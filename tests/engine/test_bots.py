@@ -231,3 +231,23 @@ def test_three_player_knowledge_never_counts_the_missing_double_blank():
     knowledge = infer(view_for(match, 0))
     assert Tile(0, 0) not in knowledge.unseen
     assert len(knowledge.unseen) == 27 - 9
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_quelonia_estimates_every_legal_move_and_plays_her_best(seats, steady_quelonia):
+    """``Quelonia.estimate`` (used by the match analysis) gives one estimate per legal
+    move, in order, with chances in 0-1 and points bounded by a hand's worth; where she
+    has a real choice she plays the move her own estimate values most."""
+    quelonia = BOTS["quelonia"]
+    for index, (_, view) in enumerate(positions(seats, 4, seed=seats * 17)):
+        estimates = quelonia.estimate(view, random.Random(index))
+        assert [estimate.move for estimate in estimates] == list(view.legal_moves)
+        for estimate in estimates:
+            assert 0.0 <= estimate.match_value <= 1.0
+            assert 0.0 <= estimate.hand_win_chance <= 1.0
+            assert abs(estimate.expected_points) <= 168  # every pip of a double-six set
+            assert estimate.deals > 0
+        if len(estimates) > 1:
+            chosen = quelonia.choose(view, random.Random(index))
+            best = max(estimate.match_value for estimate in estimates)
+            assert next(e for e in estimates if e.move == chosen).match_value >= best - 1e-5
