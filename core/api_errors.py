@@ -26,6 +26,7 @@ request's transaction rolled back, so retrying it is safe.
 """
 
 import logging
+import math
 import sys
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -139,7 +140,9 @@ def api_exception_handler(exc, context):
     if rule:
         body["rule"] = rule
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        body["retry_after"] = int(exc.wait) + 1
+        # One number in both places: DRF's header truncates, a client must not retry early.
+        body["retry_after"] = max(1, math.ceil(exc.wait))
+        response["Retry-After"] = str(body["retry_after"])
     if isinstance(exc, ServiceUnavailable):
         body["retry_after"] = RETRY_AFTER_SECONDS
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
