@@ -51,4 +51,4 @@ beat: $(STAMP)
 # Spanish is the source language; this refreshes the English catalogue and compiles it.
 messages: $(STAMP)
 	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=dominoes --ignore=tests --ignore=bench --ignore=artifacts
-	$(PY) manage.py compilemessages -l en --ignore=.venv
+	$(PY) manage.py compilemessages -l en -l es --ignore=.venv

@@ -131,9 +131,19 @@ def api_exception_handler(exc, context):
 
     code = _code_for(exc)
     detail, fields = _detail_and_fields(exc)
+    reason = None
     if isinstance(exc, exceptions.PermissionDenied) and detail.startswith("CSRF Failed"):
-        code = "csrf_failed"
+        code, reason = "csrf_failed", detail
+        detail = _(
+            "Falta la comprobación CSRF de esta sesión: recarga la página y vuelve a "
+            "intentarlo, o usa un token en la cabecera Authorization."
+        )
+    elif code == "malformed_json":
+        reason = detail
+        detail = _("El cuerpo de la petición no es JSON válido.")
     body = error_body(code=code, detail=detail)
+    if reason:
+        body["reason"] = reason  # DRF's English sentence, for the developer
     if fields is not None:
         body["fields"] = fields
     rule = getattr(exc, "rule", None)

@@ -107,20 +107,25 @@ def unknown_rules(rules: str, offered: list[str]) -> TableError:
     )
 
 
-def _listed(numbers: tuple[int, ...]) -> str:
-    return ", ".join(str(number) for number in numbers)
+def either(values: tuple[int, ...]) -> str:
+    """The choices as a player reads them: ``(2, 3, 4)`` gives ``"2, 3 o 4"`` ("2, 3 or 4"
+    in English), ``(50,)`` gives ``"50"``."""
+    words = [str(value) for value in values]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + gettext(" o ") + words[-1]
 
 
 def wrong_seat_count(counts: tuple[int, ...]) -> TableError:
     """400 ``invalid_table`` (R2): the profile's tables have one of ``counts`` seats."""
     detail = gettext("Con estas reglas una mesa tiene %(counts)s asientos.")
-    return TableError("invalid_table", detail % {"counts": _listed(counts)}, rule="R2")
+    return TableError("invalid_table", detail % {"counts": either(counts)}, rule="R2")
 
 
 def wrong_target(targets: tuple[int, ...]) -> TableError:
     """400 ``invalid_table`` (R25): the profile's targets, in points, are ``targets``."""
     detail = gettext("Con estas reglas la meta es de %(targets)s puntos.")
-    return TableError("invalid_table", detail % {"targets": _listed(targets)}, rule="R25")
+    return TableError("invalid_table", detail % {"targets": either(targets)}, rule="R25")
 
 
 def wrong_others(two_hands: bool) -> TableError:

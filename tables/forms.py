@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from dominoes.rules import CLASSIC, PROFILES
 from tables import seating
+from tables.errors import either
 from tables.help import profile_label
 from tables.models import BOT_CHOICES
 
@@ -80,7 +81,7 @@ class TableCreateForm(forms.Form):
             self.add_error(
                 "seats",
                 _("Con estas reglas una mesa tiene %(counts)s jugadores.")
-                % {"counts": _or(profile.seat_counts)},
+                % {"counts": either(profile.seat_counts)},
             )
             seats = None
         if profile.single_hand:
@@ -93,7 +94,7 @@ class TableCreateForm(forms.Form):
                 self.add_error(
                     "target",
                     _("Con estas reglas la meta es de %(targets)s puntos.")
-                    % {"targets": _or(profile.targets)},
+                    % {"targets": either(profile.targets)},
                 )
         if seats is None:
             return cleaned
@@ -111,11 +112,3 @@ class TableCreateForm(forms.Form):
             return [self.cleaned_data["seat_1"]]
         seats = self.cleaned_data["seats"]
         return [self.cleaned_data[f"seat_{index}"] for index in range(1, seats)]
-
-
-def _or(values: tuple[int, ...]) -> str:
-    """``"2, 3 o 4"``."""
-    words = [str(value) for value in values]
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + str(_(" o ")) + words[-1]

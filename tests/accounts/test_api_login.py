@@ -42,7 +42,11 @@ def test_it_requires_the_csrf_token(alice):
 
     assert r.status_code == 403
     assert r.json()["code"] == "csrf_failed"
+    assert r.json()["detail"].startswith("Falta la comprobación CSRF")  # Spanish first
+    assert r.json()["reason"].startswith("CSRF Failed")  # DRF's sentence, for developers
     assert "_auth_user_id" not in client.session
+    english = client.post(URL, {"username": "alice"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["detail"].startswith("This session's CSRF check is missing")
 
 
 def test_it_throttles_guessing(anonymous_client, alice):

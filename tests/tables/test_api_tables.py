@@ -30,6 +30,20 @@ def test_it_refuses_a_bad_table(body, api_client_for, alice):
     assert Table.objects.count() == 0
 
 
+def test_a_refusal_lists_the_choices_as_a_player_reads_them(api_client_for, alice):
+    client = api_client_for(alice)
+    target = client.post("/api/v1/tables/", {"seats": 2, "target": 75, "others": ["nino"]})
+    english = client.post(
+        "/api/v1/tables/",
+        {"seats": 2, "target": 75, "others": ["nino"]},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert target.json()["detail"] == "Con estas reglas la meta es de 50 o 100 puntos."
+    assert target.json()["rule"] == "R25"
+    assert " 50 or 100 " in english.json()["detail"]
+
+
 def test_it_starts_at_once_against_bots(api_client_for, alice):
     state = create_table(api_client_for(alice), 4, ["nino", "quelonia", "garabato"])
     assert state["status"] == "playing"
@@ -262,6 +276,8 @@ def test_it_refuses_deeply_nested_json_as_malformed(anonymous_client, api_client
     )
     assert response.status_code == 400
     assert response.json()["code"] == "malformed_json"
+    assert response.json()["detail"] == "El cuerpo de la petición no es JSON válido."
+    assert "JSON parse error" in response.json()["reason"]
     created = create_table(api_client_for(alice), 2, ["garabato"])
     response = api_client_for(alice).post(
         f"/api/v1/tables/{created['id']}/moves/", body, content_type="application/json"
