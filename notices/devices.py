@@ -21,8 +21,8 @@ def register(*, user, platform: str, token: str, name: str = "") -> GCMDevice | 
     """Record ``user``'s device: ``platform`` is ``"fcm"`` or ``"apns"`` (else
     ``KeyError``), ``token`` the provider's registration token (the API checks its shape),
     ``name`` what the person calls the phone (empty: the name it had, if it was theirs).
-    The same token again updates that row, whoever held it. Safe against two registrations of one token at once (the unique
-    column, and the row lock)."""
+    The same token again updates that row, whoever held it. Safe against two
+    registrations of one token at once (the unique column, and the row lock)."""
     try:
         return _register_once(MODELS[platform], user=user, token=token, name=name)
     except IntegrityError:  # the same token was inserted meanwhile: now a row to update
