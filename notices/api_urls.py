@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from notices import api
+from notices import api, device_api
 
 urlpatterns = [
     path("notifications/", api.NotificationListApi.as_view(), name="api-notifications"),
@@ -13,4 +13,5 @@ urlpatterns = [
         name="api-notification-preferences",
     ),
     path("push/subscriptions/", api.PushSubscriptionApi.as_view(), name="api-push-subscriptions"),
+    path("push/devices/", device_api.DeviceApi.as_view(), name="api-push-devices"),
 ]

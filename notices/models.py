@@ -30,8 +30,9 @@ class Notification(models.Model):
     the process died mid-send, and then not sent again: at most once), ``sent``,
     ``skipped`` (seen first, the turn moved on, or the player was at the table) or
     ``failed`` (the server refused the address). ``push`` is the Web Push channel's state,
-    with the same values (``pending``: held by quiet hours). ``channels`` lists where it
-    went out (``email``, ``push``).
+    with the same values (``pending``: held by quiet hours), for browsers and the native
+    apps' phones alike. ``channels`` lists where it went out (``email``; ``push``: a
+    browser; ``native``: a phone).
 
     ``talk`` (new messages at a table) is one row per person and table (``key`` ``""``),
     refreshed by each new message; ``moderation`` (a moderator's warning, suspension or

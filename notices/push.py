@@ -7,6 +7,9 @@ their quiet hours (the deadline reminder excepted): those wait for the beat task
 
 Without ``VAPID_PUBLIC_KEY`` and ``VAPID_PRIVATE_KEY`` the channel is off: nothing is
 pushed and the settings switch is hidden. ``manage.py vapid_keys`` prints a new pair.
+
+The native apps' phones (FCM, APNs: ``notices.native``) get the same notice in the same
+claimed delivery: one ``push`` state per notice covers every device of the player.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
 from requests import RequestException
 
-from notices import selectors, services
+from notices import native, selectors, services
 from notices.email import in_quiet_hours
 from notices.models import Notification, PushSubscription
 
@@ -60,7 +63,7 @@ def mark_wanted(notice: Notification) -> None:
     """Set a new notice's push state: ``pending`` when the player has a device, wants
     this kind pushed and is not at the table (the reminder goes even then), else
     ``skipped`` or nothing."""
-    if not configured() or not PushSubscription.objects.filter(user=notice.recipient).exists():
+    if not _has_device(notice.recipient_id):
         return
     wanted = services.preferences_for(notice.recipient).wants("push", notice.kind)
     present = notice.kind != Kind.REMINDER and services.is_present(
@@ -71,8 +74,9 @@ def mark_wanted(notice: Notification) -> None:
 
 
 def deliver(notice_id: int, now: datetime | None = None) -> int:
-    """Push notice ``notice_id`` to every device of its recipient, once (claimed
-    ``sending`` first); returns to how many devices it went. In quiet hours (not for a
+    """Push notice ``notice_id`` to every device of its recipient (browsers, and phones
+    through ``notices.native``), once (claimed ``sending`` first); returns to how many
+    devices it went. In quiet hours (not for a
     reminder) it stays pending, for the beat task. A "your turn" notice already read, or
     whose turn moved on, is ``skipped``. A gone subscription (404/410) is deleted; any
     other refusal is logged and that device skipped."""
@@ -82,7 +86,7 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
         .select_related("recipient", "table")
         .first()
     )
-    if notice is None or not configured():
+    if notice is None or not (configured() or native.platforms()):
         return 0
     preferences = services.preferences_for(notice.recipient)
     if notice.kind != Kind.REMINDER and in_quiet_hours(preferences, now):
@@ -96,14 +100,24 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
         )
     if not claimed or stale:
         return 0
-    data = json.dumps(message_for(notice), ensure_ascii=False)
+    message = message_for(notice)
+    data = json.dumps(message, ensure_ascii=False)
     sent = 0
-    for subscription in list(PushSubscription.objects.filter(user=notice.recipient_id)):
+    subscriptions = PushSubscription.objects.filter(user=notice.recipient_id)
+    for subscription in list(subscriptions) if configured() else []:
         sent += _push(subscription, data, now)
-    notice.push = State.SENT if sent else State.FAILED
-    notice.channels = [*notice.channels, "push"] if sent else notice.channels
+    phones = native.send(notice.recipient_id, message, notice.table_id)
+    notice.push = State.SENT if sent or phones else State.FAILED
+    went = [name for name, count in (("push", sent), ("native", phones)) if count]
+    notice.channels = [*notice.channels, *went]
     notice.save(update_fields=["push", "channels"])
-    return sent
+    return sent + phones
+
+
+def _has_device(user_id: int) -> bool:
+    """Whether user ``user_id`` has a browser (Web Push on) or a phone to push to."""
+    browser = configured() and PushSubscription.objects.filter(user=user_id).exists()
+    return browser or native.has_device(user_id)
 
 
 def _push(subscription: PushSubscription, data: str, now: datetime) -> int:

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "tables",
     "notices",
     "moderation",
+    "notices.phones_app.PushNotificationsConfig",  # django-push-notifications: FCM, APNs tokens
 ]
 
 MIDDLEWARE = [
@@ -332,6 +333,18 @@ VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
 VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:domino@localhost")
 # How long a push service keeps a push for a device that is off (seconds).
 PUSH_TTL_SECONDS = env_seconds("PUSH_TTL_SECONDS", default=86400)
+# Native mobile push (FCM, APNs) through django-push-notifications: each platform is on only
+# with its credentials (docs/configuration.md); the providers are not reached in tests.
+FCM_CREDENTIALS_FILE = env.str("FCM_CREDENTIALS_FILE", default="")  # service-account JSON
+FCM_PROJECT_ID = env.str("FCM_PROJECT_ID", default="")  # empty: the service account's
+PUSH_NOTIFICATIONS_SETTINGS = {
+    "UNIQUE_REG_ID": True,  # one row per device token (the library's migrations read it)
+    "APNS_AUTH_KEY_PATH": env.str("APNS_KEY_FILE", default=""),  # the .p8 token key
+    "APNS_AUTH_KEY_ID": env.str("APNS_KEY_ID", default=""),
+    "APNS_TEAM_ID": env.str("APNS_TEAM_ID", default=""),
+    "APNS_TOPIC": env.str("APNS_BUNDLE_ID", default=""),
+    "APNS_USE_SANDBOX": env_bool("APNS_USE_SANDBOX", default=False),
+}
 
 # The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
 # tables on start; moderators then see and tune them in the admin.

@@ -42,6 +42,8 @@ def moderators_group():
     migration = importlib.import_module("moderation.migrations.0002_moderators_group")
     if not Group.objects.filter(name=migration.GROUP).exists():
         migration.create_group(apps, None)
+        phones = importlib.import_module("moderation.migrations.0003_moderators_see_phones")
+        phones.add_permissions(apps, None)
     return Group.objects.get(name=migration.GROUP)
 
 

@@ -39,6 +39,8 @@ def test_the_moderators_group_has_exactly_what_a_moderator_needs(mod):
             "moderation.view_moderationaction",
             "moderation.view_report",
             "moderation.view_talkmessage",
+            "push_notifications.view_apnsdevice",
+            "push_notifications.view_gcmdevice",
             "tables.change_table",
             "tables.view_hand",
             "tables.view_move",

@@ -45,6 +45,9 @@ HIDDEN_FIELDS = {
     "accounts.user": {"password"},
     # Talk held until a partnership hand ends may carry a signal: hidden while it is held.
     "moderation.talkmessage": {"text", "phrase"},
+    # A phone's push token lets whoever holds it push to that phone (notices.admin).
+    "push_notifications.gcmdevice": {"registration_id"},
+    "push_notifications.apnsdevice": {"registration_id"},
 }
 
 # The list filters and date hierarchies staff may use: public game data only.
@@ -66,6 +69,8 @@ PUBLIC_FILTERS = {
     "moderation.moderationaction": {"kind", "created_at"},
     "moderation.talkmessage": {"removed_at"},
     "moderation.hiddenhandview": {"viewed_at"},
+    "push_notifications.gcmdevice": {"active"},
+    "push_notifications.apnsdevice": {"active"},
 }
 
 # JSON key paths into a running table's snapshot and a hand's deal.
@@ -284,6 +289,8 @@ def test_the_scan_covers_the_models_that_hold_hidden_data():
         "moderation.moderationaction",
         "moderation.talkmessage",
         "moderation.hiddenhandview",
+        "push_notifications.gcmdevice",
+        "push_notifications.apnsdevice",
     } <= scanned
     # The idempotency store holds a player's view of the table: never in the admin.
     assert "tables.moverequest" not in {m._meta.label_lower for m in admin.site._registry}
@@ -301,7 +308,7 @@ def test_every_admin_lookup_over_hidden_data_is_refused(client, staff, running, 
     for model, model_admin in _scanned_admins():
         label = model._meta.label_lower
         url = _changelist(model)
-        ours = label.split(".")[0] in ("tables", "accounts", "moderation")
+        ours = label.split(".")[0] in ("tables", "accounts", "moderation", "push_notifications")
         declared = (
             set(model_admin.declared_lookups(request))
             if hasattr(model_admin, "declared_lookups")
@@ -360,7 +367,8 @@ def test_ordering_and_search_never_touch_hidden_fields(client, staff, running):
                     assert name.split("__")[0] not in hidden, (url, name)
         for search in model_admin.search_fields:
             path = search.lstrip("^=@").split("__")
-            assert not set(path) & {"seed", "dealt", "stock", "state", "tile", "key"}, search
+            hidden_names = {"seed", "dealt", "stock", "state", "tile", "key", "registration_id"}
+            assert not set(path) & hidden_names, search
             assert path[0] not in hidden
         if model_admin.search_fields:
             found = [_answer(client, url, {"q": q}) for q in (hand.seed, drawn.tile, "zz-none")]

@@ -1,0 +1,104 @@
+"""``/api/v1/push/devices/``: a native app registers its phone's FCM or APNs token, lists
+the caller's phones, and forgets one. Always the caller's own; the writes are
+``notices.devices``'."""
+
+from __future__ import annotations
+
+import re
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from notices import devices, native
+from notices.api import PushDisabled
+
+#: The shapes of a token: FCM's registration tokens are URL-safe text (about 160
+#: characters today), APNs's device tokens hex (64 digits today; Apple may lengthen them).
+TOKEN_SHAPES = {
+    "fcm": re.compile(r"^[A-Za-z0-9_:-]{20,4096}$"),
+    "apns": re.compile(r"^[0-9a-f]{64,200}$"),
+}
+
+
+class DeviceSerializer(serializers.Serializer):
+    """What the app sends: ``platform`` (``fcm`` for Android, or iOS through Firebase;
+    ``apns`` for iOS straight to Apple), ``token`` (the provider's registration token;
+    an APNs token is hex, taken in any case) and optionally ``name`` (up to 255
+    characters, e.g. "Pixel de Ana")."""
+
+    platform = serializers.ChoiceField(choices=sorted(devices.MODELS))
+    token = serializers.CharField(max_length=4096)
+    name = serializers.CharField(max_length=255, required=False, allow_blank=True, default="")
+
+    def validate(self, data: dict) -> dict:
+        token = data["token"].lower() if data["platform"] == "apns" else data["token"]
+        if not TOKEN_SHAPES[data["platform"]].match(token):
+            raise serializers.ValidationError(
+                {"token": [f"Not a {data['platform']} device token."]}, code="invalid"
+            )
+        return {**data, "token": token}
+
+
+class DeviceOutSerializer(serializers.Serializer):
+    """One of my phones: its row ``id`` (per platform), ``platform``, ``name``, when it
+    was registered, and the token's last 8 characters (``token_end``), never all of it."""
+
+    id = serializers.IntegerField()
+    platform = serializers.CharField()
+    name = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+    token_end = serializers.CharField()
+
+
+def _out(platform: str, device) -> dict:
+    return {
+        "id": device.pk,
+        "platform": platform,
+        "name": device.name,
+        "created_at": device.date_created,
+        "token_end": device.registration_id[-8:],
+    }
+
+
+class DeviceApi(APIView):
+    """``GET``: my phones. ``POST``: register this phone's token (one row per token: the
+    same token again, from me or from whoever signs in on that phone, updates the row and
+    makes it theirs); 201. ``DELETE`` with ``{"platform", "token"}``: forget it; 204, 404
+    ``not_found`` when it is not one of mine. A platform this server has no credentials
+    for: 404 ``push_disabled``. A bad body: 400 ``invalid``, nothing changed."""
+
+    @extend_schema(responses=DeviceOutSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response([_out(platform, d) for platform, d in devices.of(request.user.pk)])
+
+    @extend_schema(request=DeviceSerializer, responses={201: DeviceOutSerializer})
+    def post(self, request: Request) -> Response:
+        data = DeviceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        platform = data.validated_data["platform"]
+        if platform not in native.platforms():
+            raise PushDisabled()
+        device = devices.register(
+            user=request.user,
+            platform=platform,
+            token=data.validated_data["token"],
+            name=data.validated_data["name"],
+        )
+        return Response(_out(platform, device), status=201)
+
+    @extend_schema(request=DeviceSerializer, responses={204: None})
+    def delete(self, request: Request) -> Response:
+        data = DeviceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        forgotten = devices.forget(
+            platform=data.validated_data["platform"],
+            token=data.validated_data["token"],
+            user=request.user,
+        )
+        if not forgotten:
+            raise NotFound()
+        return Response(status=204)
