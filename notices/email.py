@@ -223,8 +223,10 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
         "tables": [_table_entry(notice, zone) for notice in notices],
         "notice": notices[0],
         "time_zone": str(zone),
-        "hours": settings.ABSENCE_SECONDS // 3600,
-        "hours_left": settings.REMINDER_SECONDS // 3600,
+        # Tables of one e-mail may differ in move time (R27): the shortest is told, and
+        # the reminder's "less than N hours" names the longest lead (each has its deadline).
+        "hours": min(notice.table.move_seconds for notice in notices) // 3600,
+        "hours_left": max(notice.table.reminder_seconds for notice in notices) // 3600,
         "unsubscribe_url": unsubscribe,
         "settings_url": site_url(reverse("accounts:settings")),
     }

@@ -21,7 +21,7 @@ from tables.services.lobby import start_match
 
 def rematch_offer(*, table_id: int, user) -> Table:
     """Ask for the rematch of finished table ``table_id`` (``user`` sat there): a new
-    table with its profile, target and seats, ``rematch_of`` pointing back, ``user`` and
+    table with its profile, target, move time and seats, ``rematch_of`` pointing back, ``user`` and
     the bots seated, every other person offered their seat (``rematch_answer``). It
     starts at once when nobody else is asked (against bots only).
 
@@ -43,6 +43,7 @@ def rematch_offer(*, table_id: int, user) -> Table:
             seats=table.seats,
             target=table.target,
             rules=table.rules,
+            move_seconds=table.move_seconds,
             creator=user,
             last_move_at=now,
             rematch_of=table,
