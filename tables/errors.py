@@ -260,6 +260,15 @@ def rematch_exists(table_id: int) -> TableError:
     )
 
 
+def rematch_player_deleted() -> TableError:
+    """409 ``rematch_player_deleted``: someone who sat at this table has deleted their
+    account, so the same people can never sit again: there is no rematch to offer."""
+    return _conflict(
+        "rematch_player_deleted",
+        gettext("No puede haber revancha: un jugador de esta mesa borró su cuenta."),
+    )
+
+
 def no_rematch_offer() -> TableError:
     """409 ``no_rematch_offer``: there is no rematch offer waiting for this player's answer."""
     return _conflict("no_rematch_offer", gettext("No tienes una revancha que aceptar."))

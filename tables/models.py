@@ -344,7 +344,7 @@ class EmailDelivery(models.Model):
     """One e-mail to one person about one event, recorded before it is sent so that it is
     never sent twice (a retried or duplicated task, a batch re-run after a crash).
 
-    ``kind`` is the mail (``turn``, ``reminder``, ``match_over``); ``key`` tells its
+    ``kind`` is the mail (``turn``, ``reminder``, ``match_over``, ``rematch``); ``key`` tells its
     events apart at a table: the table version for a turn or a reminder, ``""`` for the
     end of the match. ``status``: ``sending`` (claimed; left so when the process died
     mid-send, and then not sent again: at most once), ``sent``, or ``failed`` (the server
@@ -356,6 +356,7 @@ class EmailDelivery(models.Model):
         TURN = "turn", _("Tu turno")
         REMINDER = "reminder", _("Recordatorio")
         MATCH_OVER = "match_over", _("Fin de la partida")
+        REMATCH = "rematch", _("Revancha")
 
     class Status(models.TextChoices):
         SENDING = "sending", _("Enviando")
