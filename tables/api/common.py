@@ -178,6 +178,10 @@ class TableSerializer(serializers.Serializer):
     rematch_of = serializers.IntegerField(
         allow_null=True, help_text="The table this one is the rematch of."
     )
+    rematch_possible = serializers.BooleanField(
+        help_text="A rematch may be asked for here: the match is finished and none of its "
+        "players has deleted their account (else 409 rematch_player_deleted)."
+    )
     rematch_pending = serializers.BooleanField(
         help_text="This is a rematch whose seat you still have to accept or decline."
     )
