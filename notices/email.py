@@ -9,7 +9,8 @@ HTML, with a one-click unsubscribe link and the ``List-Unsubscribe`` /
   most one such e-mail per ``TURN_EMAIL_MIN_INTERVAL_SECONDS`` (the rest wait);
 - the deadline reminders (R27) due now go in one e-mail, always (not held by quiet hours
   or the interval);
-- each match's end goes in its own e-mail.
+- each match's end goes in its own e-mail, and so does each rematch offered (while the
+  offer still waits for the player's answer).
 
 Outside the reminder, nothing goes during the player's quiet hours: it stays pending and
 the beat task (``notices.tasks.deliver_emails``) sends it once they end. Rows are claimed
@@ -86,8 +87,11 @@ def _zone(preferences) -> ZoneInfo:
 
 
 def _still_valid(notice: Notification, now: datetime) -> bool:
-    """A "your turn" or reminder notice is worth mailing only while that turn is on."""
+    """A "your turn" or reminder notice is worth mailing only while that turn is on; a
+    rematch offer while its table still waits for the answers."""
     table = notice.table
+    if notice.kind == Kind.REMATCH_OFFERED:
+        return table.status == "waiting"
     if table.status != "playing" or str(table.version) != notice.key:
         return False
     if notice.kind == Kind.YOUR_TURN:
@@ -96,7 +100,12 @@ def _still_valid(notice: Notification, now: datetime) -> bool:
 
 
 #: The hardening's per-recipient record (``tables.models.EmailDelivery``) of each kind.
-DELIVERY_KIND = {Kind.YOUR_TURN: "turn", Kind.REMINDER: "reminder", Kind.MATCH_OVER: "match_over"}
+DELIVERY_KIND = {
+    Kind.YOUR_TURN: "turn",
+    Kind.REMINDER: "reminder",
+    Kind.MATCH_OVER: "match_over",
+    Kind.REMATCH_OFFERED: "rematch",
+}
 
 
 def deliver(user_id: int, now: datetime | None = None) -> int:
@@ -138,7 +147,7 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
             .order_by("created_at", "pk")
         )
         wanted = {kind: services.wants_email(user, kind) for kind in preferences.EMAIL_KINDS}
-        skipped, batches = [], {Kind.YOUR_TURN: [], Kind.REMINDER: [], Kind.MATCH_OVER: []}
+        skipped, batches = [], {kind: [] for kind in DELIVERY_KIND}
         for notice in due:
             if not wanted.get(notice.kind):
                 skipped.append(notice.pk)
@@ -148,6 +157,7 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
                 skipped.append(notice.pk)
         if in_quiet_hours(preferences, now):
             batches[Kind.YOUR_TURN] = batches[Kind.MATCH_OVER] = []
+            batches[Kind.REMATCH_OFFERED] = []
         last = preferences.last_turn_email_at
         interval = timedelta(seconds=settings.TURN_EMAIL_MIN_INTERVAL_SECONDS)
         if last is not None and now - last < interval:
@@ -161,6 +171,9 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
     if batches[Kind.REMINDER]:
         messages.append(("reminder", Kind.REMINDER, batches[Kind.REMINDER]))
     messages += [("match_over", Kind.MATCH_OVER, [n]) for n in batches[Kind.MATCH_OVER]]
+    messages += [
+        ("rematch_offered", Kind.REMATCH_OFFERED, [n]) for n in batches[Kind.REMATCH_OFFERED]
+    ]
     return messages
 
 
@@ -223,8 +236,10 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
         "tables": [_table_entry(notice, zone) for notice in notices],
         "notice": notices[0],
         "time_zone": str(zone),
-        "hours": settings.ABSENCE_SECONDS // 3600,
-        "hours_left": settings.REMINDER_SECONDS // 3600,
+        # Tables of one e-mail may differ in move time (R27): the shortest is told, and
+        # the reminder's "less than N hours" names the longest lead (each has its deadline).
+        "hours": min(notice.table.move_seconds for notice in notices) // 3600,
+        "hours_left": max(notice.table.reminder_seconds for notice in notices) // 3600,
         "unsubscribe_url": unsubscribe,
         "settings_url": site_url(reverse("accounts:settings")),
     }

@@ -37,7 +37,9 @@ class Notification(models.Model):
     ``talk`` (new messages at a table) is one row per person and table (``key`` ``""``),
     refreshed by each new message; ``moderation`` (a moderator's warning, suspension or
     closing of a table) has the action's id as ``key`` and no ``table`` when it concerns
-    none. Both are inbox only.
+    none. Both are inbox only. ``rematch_offered`` (``key`` ``""``) offers a person their
+    seat at a finished table's rematch: the notice's ``table`` is the rematch, whose page
+    has the accept and decline buttons.
     """
 
     class Kind(models.TextChoices):
@@ -49,6 +51,7 @@ class Notification(models.Model):
         TABLE_STARTED = "table_started", _("Empezó la partida")
         TALK = "talk", _("Mensajes en la mesa")
         MODERATION = "moderation", _("Aviso de moderación")
+        REMATCH_OFFERED = "rematch_offered", _("Te proponen la revancha")
 
     class Email(models.TextChoices):
         NONE = "", _("Sin correo")
@@ -121,6 +124,7 @@ class NoticePreferences(models.Model):
     email_your_turn = models.BooleanField(_("correo: tu turno"), default=True)
     email_reminder = models.BooleanField(_("correo: se acaba tu tiempo"), default=True)
     email_match_over = models.BooleanField(_("correo: fin de la partida"), default=True)
+    email_rematch_offered = models.BooleanField(_("correo: te proponen la revancha"), default=True)
     push_your_turn = models.BooleanField(_("en el dispositivo: tu turno"), default=True)
     push_reminder = models.BooleanField(_("en el dispositivo: se acaba tu tiempo"), default=True)
     push_match_over = models.BooleanField(_("en el dispositivo: fin de la partida"), default=True)
@@ -129,6 +133,9 @@ class NoticePreferences(models.Model):
     )
     push_table_started = models.BooleanField(
         _("en el dispositivo: empezó la partida"), default=True
+    )
+    push_rematch_offered = models.BooleanField(
+        _("en el dispositivo: te proponen la revancha"), default=True
     )
     time_zone = models.CharField(_("zona horaria"), max_length=64, default="UTC")
     quiet_start = models.TimeField(_("silencio desde"), null=True, blank=True)
@@ -143,9 +150,16 @@ class NoticePreferences(models.Model):
         return f"avisos de {self.user_id}"
 
     #: The kinds that may go by e-mail (each has a switch ``email_<kind>``).
-    EMAIL_KINDS = ("your_turn", "reminder", "match_over")
+    EMAIL_KINDS = ("your_turn", "reminder", "match_over", "rematch_offered")
     #: The kinds that may be pushed to a device (each has a switch ``push_<kind>``).
-    PUSH_KINDS = ("your_turn", "reminder", "match_over", "friend_joined", "table_started")
+    PUSH_KINDS = (
+        "your_turn",
+        "reminder",
+        "match_over",
+        "friend_joined",
+        "table_started",
+        "rematch_offered",
+    )
     #: What a player may set (the settings form, the API), in the order they are shown.
     EDITABLE = (
         *(f"email_{kind}" for kind in EMAIL_KINDS),

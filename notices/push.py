@@ -78,8 +78,9 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
     through ``notices.native``), once (claimed ``sending`` first); returns to how many
     devices it went. In quiet hours (not for a
     reminder) it stays pending, for the beat task. A "your turn" notice already read, or
-    whose turn moved on, is ``skipped``. A gone subscription (404/410) is deleted; any
-    other refusal is logged and that device skipped."""
+    whose turn moved on, is ``skipped``, and so is a rematch offer no longer waiting. A
+    gone subscription (404/410) is deleted; any other refusal is logged and that device
+    skipped."""
     now = now or timezone.now()
     notice = (
         Notification.objects.filter(pk=notice_id, push=State.PENDING)
@@ -91,9 +92,10 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
     preferences = services.preferences_for(notice.recipient)
     if notice.kind != Kind.REMINDER and in_quiet_hours(preferences, now):
         return 0
-    stale = notice.kind == Kind.YOUR_TURN and (
-        notice.read_at is not None or str(notice.table.version) != notice.key
-    )
+    stale = (
+        notice.kind == Kind.YOUR_TURN
+        and (notice.read_at is not None or str(notice.table.version) != notice.key)
+    ) or (notice.kind == Kind.REMATCH_OFFERED and notice.table.status != "waiting")
     with transaction.atomic():
         claimed = Notification.objects.filter(pk=notice.pk, push=State.PENDING).update(
             push=State.SKIPPED if stale else State.SENDING

@@ -108,6 +108,11 @@ def describe(notice: Notification) -> str:
         )
     if notice.kind == Kind.MODERATION:
         return moderation_sentence(facts)
+    if notice.kind == Kind.REMATCH_OFFERED:
+        values["name"] = facts.get("by", "")
+        if values["name"]:
+            return _("%(name)s te propone la revancha en la mesa %(id)s") % values
+        return _("Te proponen la revancha en la mesa %(id)s") % values
     if notice.kind == Kind.FRIEND_JOINED:
         values["name"] = facts.get("joined", "")
         return _("%(name)s se sentó a la mesa %(id)s") % values

@@ -329,6 +329,31 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     return written
 
 
+def record_rematch_offered(*, table_id: int, now: datetime | None = None) -> list[Notification]:
+    """The rematch at waiting table ``table_id`` offers a seat to each person who has not
+    accepted it yet (``tables.services.rematch``): one ``rematch_offered`` notice each,
+    once, with who asked (``by``, the rematch's creator), the finished table
+    (``rematch_of``) and the public facts, its e-mail due now. Returns the notices written
+    here (none once the offer has ended: started, declined or closed)."""
+    now = now or timezone.now()
+    table = Table.objects.filter(pk=table_id, status=Table.Status.WAITING).first()
+    if table is None or table.rematch_of_id is None:
+        return []
+    seats = _seats(table)
+    asker = next((s for s in seats if s.user_id and s.user_id == table.creator_id), None)
+    base = public_facts(table, seats) | {
+        "by": seat_name(table, seats, asker) if asker is not None else "",
+        "rematch_of": table.rematch_of_id,
+    }
+    written = []
+    for person in _people([seat for seat in seats if seat.joined_at is None]):
+        payload = base | {"others": _others(table, seats, person.pk)}
+        notice = _write(person, Kind.REMATCH_OFFERED, table, "", payload, email_due_at=now)
+        if notice is not None:
+            written.append(notice)
+    return written
+
+
 # --- Web Push subscriptions ---------------------------------------------------------------
 
 

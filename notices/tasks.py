@@ -88,6 +88,16 @@ def record_seat_taken(table_id: int, user_id: int) -> int:
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_rematch_offered(table_id: int) -> int:
+    """A rematch was asked for (``table_id`` is the new table): each person offered a
+    seat gets their notice, its e-mail and push now."""
+    notices = services.record_rematch_offered(table_id=table_id)
+    send_what_is_due(notices)
+    _deliver_pending(table_id, Notification.Kind.REMATCH_OFFERED)  # a retry: whoever is left
+    return len(notices)
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def deliver_emails() -> int:
     """Send every e-mail that has come due (debounced turns, the quiet-hours backlog), one
     person at a time. Returns how many e-mails went out."""

@@ -5,7 +5,6 @@ applies). They are DRF ``APIException`` subclasses so the API serves them as
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import status
@@ -128,6 +127,12 @@ def wrong_target(targets: tuple[int, ...]) -> TableError:
     return TableError("invalid_table", detail % {"targets": either(targets)}, rule="R25")
 
 
+def wrong_move_time(days: tuple[int, ...]) -> TableError:
+    """400 ``invalid_table`` (R27): the move time, in days, is one of ``days``."""
+    detail = gettext("El tiempo por jugada es de %(days)s días.")
+    return TableError("invalid_table", detail % {"days": _listed(days)}, rule="R27")
+
+
 def wrong_others(two_hands: bool) -> TableError:
     """400 ``invalid_table`` (R29): ``others`` does not name one friend or bot per other
     seat (per rival pair when one person holds two hands)."""
@@ -171,12 +176,15 @@ def stale_version(version: int) -> TableError:
     )
 
 
-def turn_expired(*, absent_seat: int | None, absent_name: str, side: str) -> TableError:
+def turn_expired(
+    *, absent_seat: int | None, absent_name: str, side: str, move_seconds: int
+) -> TableError:
     """409 ``turn_expired`` (R27) as the reader sees it: who ran out of time (seat
-    ``absent_seat``, named ``absent_name``) and that the table is over. ``side``: the
+    ``absent_seat``, named ``absent_name``, after the table's ``move_seconds``) and that
+    the table is over. ``side``: the
     reader ``"lost"`` by it, ``"won"`` by it, their ``"partner"`` ran out, or ``"other"``
     (neither, e.g. a tie for the win at three seats). ``absent_seat`` is in the body."""
-    values = {"name": absent_name, "hours": settings.ABSENCE_SECONDS // 3600}
+    values = {"name": absent_name, "hours": move_seconds // 3600}
     if side == "lost":
         detail = gettext(
             "Se acabó tu plazo de %(hours)d horas para jugar: perdiste la partida por ausencia "
@@ -254,6 +262,15 @@ def rematch_exists(table_id: int) -> TableError:
     """409 ``rematch_exists``: this table already has its rematch (``table``: its id)."""
     return _conflict(
         "rematch_exists", gettext("Ya se propuso la revancha."), extra={"table": table_id}
+    )
+
+
+def rematch_player_deleted() -> TableError:
+    """409 ``rematch_player_deleted``: someone who sat at this table has deleted their
+    account, so the same people can never sit again: there is no rematch to offer."""
+    return _conflict(
+        "rematch_player_deleted",
+        gettext("No puede haber revancha: un jugador de esta mesa borró su cuenta."),
     )
 
 

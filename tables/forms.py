@@ -11,6 +11,7 @@ from tables import seating
 from tables.errors import either
 from tables.help import profile_label
 from tables.models import BOT_CHOICES
+from tables.move_time import DAY, MOVE_DAYS, move_time_label
 
 SEAT_CHOICES = [(2, "2"), (3, "3"), (4, "4")]
 PLAYER_CHOICES = [(seating.FRIEND, _("Un amigo (te doy un enlace)")), *BOT_CHOICES]
@@ -20,6 +21,11 @@ def rules_choices() -> list[tuple[str, str]]:
     """The profiles a table may be created with (``seating.offered_profiles``), classic
     first, each with its human name."""
     return [(name, profile_label(name)) for name in seating.offered_profiles()]
+
+
+def move_time_choices() -> list[tuple[int, str]]:
+    """The move times a creator may pick (R27), in days: ``[(1, "1 día"), ...]``."""
+    return [(days, move_time_label(days * DAY)) for days in MOVE_DAYS]
 
 
 def target_choices() -> list[tuple[int, str]]:
@@ -44,7 +50,10 @@ class TableCreateForm(forms.Form):
 
     ``seven_plus_seven`` (one person plays both hands of a pair): the creator holds seats
     1 and 3 as the page counts them (0 and 2), ``seat_1`` is the rival pair (a friend, or
-    a bot at each of its seats) and ``seat_2``/``seat_3`` are ignored."""
+    a bot at each of its seats) and ``seat_2``/``seat_3`` are ignored.
+
+    ``move_days`` (1, 2, 3 or 7; R27) is the move time of a table with a friend invited;
+    against bots only it is ignored (the service keeps ``ABSENCE_SECONDS``)."""
 
     rules = forms.ChoiceField(
         label=_("Reglas"), choices=rules_choices, initial=CLASSIC.name, required=False
@@ -57,6 +66,15 @@ class TableCreateForm(forms.Form):
         choices=target_choices,
         coerce=int,
         initial=50,  # the rules page's first option
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
+    )
+    move_days = forms.TypedChoiceField(
+        label=_("Tiempo por jugada"),
+        choices=move_time_choices,
+        coerce=int,
+        initial=2,  # R27's two days
         required=False,
         empty_value=None,
         widget=forms.RadioSelect,

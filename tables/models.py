@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tables.move_time import default_move_seconds, reminder_seconds
+
 BOT_CHOICES = [
     ("garabato", "Garabato"),
     ("nino", "Nino"),
@@ -25,10 +27,12 @@ class Table(models.Model):
     """A table of 2, 3 or 4 seats playing one match to a target (R25, R29).
 
     ``version`` grows by one on every change: it is the API's ETag and the optimistic
-    concurrency token every write checks. ``deadline`` is when the human seat to act
-    loses by absence (R27), null while no human is to act; ``last_move_at`` starts at
-    creation and drives the idle close (R28); ``bot_requeued_at`` is when a stuck bot turn
-    was last sent again.
+    concurrency token every write checks. ``move_seconds`` is the table's move time
+    (R27; ``tables.move_time``: 1, 2, 3 or 7 days, chosen by the creator of a friends'
+    table, else ``ABSENCE_SECONDS``); ``deadline`` is when the human seat to act loses by
+    absence, ``move_seconds`` after their turn began, null while no human is to act;
+    ``last_move_at`` starts at creation and drives the idle close (R28);
+    ``bot_requeued_at`` is when a stuck bot turn was last sent again.
     """
 
     class Status(models.TextChoices):
@@ -66,6 +70,9 @@ class Table(models.Model):
         null=True, blank=True, editable=False, verbose_name=_("estado del motor")
     )
     version = models.PositiveIntegerField(default=0, verbose_name=_("versión"))
+    move_seconds = models.PositiveIntegerField(
+        default=default_move_seconds, verbose_name=_("tiempo por jugada (segundos)")
+    )
     turn_seat = models.PositiveSmallIntegerField(
         null=True, blank=True, verbose_name=_("asiento en turno (desde 0)")
     )
@@ -115,6 +122,11 @@ class Table(models.Model):
     def is_active(self) -> bool:
         """True while the table can still change by play (waiting or playing)."""
         return self.status in (self.Status.WAITING, self.Status.PLAYING)
+
+    @property
+    def reminder_seconds(self) -> int:
+        """How long before ``deadline`` its reminder goes, in seconds (``move_time``)."""
+        return reminder_seconds(self.move_seconds)
 
 
 class Seat(models.Model):
@@ -332,7 +344,7 @@ class EmailDelivery(models.Model):
     """One e-mail to one person about one event, recorded before it is sent so that it is
     never sent twice (a retried or duplicated task, a batch re-run after a crash).
 
-    ``kind`` is the mail (``turn``, ``reminder``, ``match_over``); ``key`` tells its
+    ``kind`` is the mail (``turn``, ``reminder``, ``match_over``, ``rematch``); ``key`` tells its
     events apart at a table: the table version for a turn or a reminder, ``""`` for the
     end of the match. ``status``: ``sending`` (claimed; left so when the process died
     mid-send, and then not sent again: at most once), ``sent``, or ``failed`` (the server
@@ -344,6 +356,7 @@ class EmailDelivery(models.Model):
         TURN = "turn", _("Tu turno")
         REMINDER = "reminder", _("Recordatorio")
         MATCH_OVER = "match_over", _("Fin de la partida")
+        REMATCH = "rematch", _("Revancha")
 
     class Status(models.TextChoices):
         SENDING = "sending", _("Enviando")

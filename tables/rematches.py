@@ -30,7 +30,8 @@ def rematch_pending(table: Table, user) -> bool:
 def rematch_facts(table: Table, user) -> dict[str, Any]:
     """The rematch links of ``table`` for the table view: ``rematch`` (``{"id",
     "status"}`` of the rematch asked for at this finished table, else ``None``; one
-    query), ``rematch_of`` (the table this one is the rematch of), ``rematch_pending``
+    query), ``rematch_possible`` (a finished table none of whose players has deleted their
+    account), ``rematch_of`` (the table this one is the rematch of), ``rematch_pending``
     (``user`` still has to answer here) and ``rematch_waiting_for`` (the seats whose
     person has not accepted)."""
     rematch = None
@@ -38,6 +39,8 @@ def rematch_facts(table: Table, user) -> dict[str, Any]:
         rematch = Table.objects.filter(rematch_of=table).values("id", "status").first()
     return {
         "rematch": rematch,
+        "rematch_possible": table.status == Table.Status.FINISHED
+        and not any(seat.player_deleted for seat in table.seat_set.all()),
         "rematch_of": table.rematch_of_id,
         "rematch_pending": rematch_pending(table, user),
         "rematch_waiting_for": unanswered_seats(table),

@@ -18,7 +18,8 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import F, Q
+from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Value
+from django.db.models.functions import Least
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
@@ -126,16 +127,22 @@ def sweep_move_requests() -> int:
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     """Remind the player to move when ``REMINDER_SECONDS`` of their time are left (R27),
-    once per turn: the turn's ``reminder`` notice is written (once per turn:
+    or half their table's move time if that is less (``tables.move_time``: 12 h at a
+    1-day table), once per turn: the turn's ``reminder`` notice is written (once per turn:
     ``notices.services.record_reminder``), the turn is marked with ``reminded_version`` so
     later sweeps skip it, and each person reminded gets one e-mail covering every table
     reminded in this sweep (recorded per recipient and table). A sweep that dies in between
     is safe to run again: the next one sends what is still pending. Returns how many
     reminder notices were written."""
     now = timezone.now()
-    soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
+    lead = Least(Value(settings.REMINDER_SECONDS), F("move_seconds") / 2)
+    soon = ExpressionWrapper(
+        Value(now) + lead * Value(timedelta(seconds=1)), output_field=DateTimeField()
+    )
     due = (
-        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, deadline__lte=soon)
+        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now)
+        .alias(remind_until=soon)
+        .filter(deadline__lte=F("remind_until"))
         .exclude(reminded_version=F("version"))
         .values_list("pk", "version")
         .order_by("deadline")[:batch]

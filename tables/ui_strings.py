@@ -92,6 +92,7 @@ def ui_strings() -> dict[str, str]:
         "rematch_waiting": _("Revancha: esperando a que acepte %(names)s."),
         "rematch_was_declined": _("La revancha no se jugó: la rechazaron."),
         "rematch_of": _("Revancha de la mesa %(id)s"),
+        "rematch_impossible": _("No hay revancha: un jugador de esta mesa borró su cuenta."),
         "since_visit": _("Desde tu última visita: %(moves)s."),
         "since_your_turn": _("te toca"),
         "since_mark": _("(nueva desde tu última visita)"),

@@ -23,6 +23,7 @@ from tables import selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
+from tables.move_time import move_time_sentence
 from tables.rematches import rematch_pending
 from tables.ui_strings import replay_strings, ui_strings
 
@@ -62,6 +63,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
                 target=form.cleaned_data["target"],
                 others=form.others(),
                 rules=form.cleaned_data["rules"],
+                move_days=form.cleaned_data["move_days"],
             )
         except TableError as error:
             form.add_error(None, str(error.detail))
@@ -98,6 +100,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     context = {
         "table": view,
         "profile": profile_facts(view["rules"]),
+        "move_time": move_time_sentence(table.move_seconds),
         "ui": ui_strings(),
         "pip_colour": request.user.pip_colour,
     }

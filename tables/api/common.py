@@ -111,7 +111,15 @@ class TableSummarySerializer(serializers.Serializer):
     )
     your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
     turn_seat = serializers.IntegerField(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the human seat to act loses by absence (R27): move_seconds after "
+        "its turn began; null while a bot acts or no turn is on.",
+    )
+    move_seconds = serializers.IntegerField(
+        help_text="The table's move time in seconds (R27): 86400, 172800 (the default), "
+        "259200 or 604800, chosen at creation with move_days."
+    )
     last_move_at = serializers.DateTimeField()
     outcome = serializers.CharField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
@@ -141,7 +149,15 @@ class TableSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     turn_seat = serializers.IntegerField(allow_null=True)
     turn_started_at = serializers.DateTimeField(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the human seat to act loses by absence (R27): move_seconds after "
+        "its turn began; null while a bot acts or no turn is on.",
+    )
+    move_seconds = serializers.IntegerField(
+        help_text="The table's move time in seconds (R27): 86400, 172800 (the default), "
+        "259200 or 604800, chosen at creation with move_days."
+    )
     your_seat = serializers.IntegerField(
         help_text="The seat `game` is seen from: yours, or the one of yours to act now."
     )
@@ -161,6 +177,10 @@ class TableSerializer(serializers.Serializer):
     )
     rematch_of = serializers.IntegerField(
         allow_null=True, help_text="The table this one is the rematch of."
+    )
+    rematch_possible = serializers.BooleanField(
+        help_text="A rematch may be asked for here: the match is finished and none of its "
+        "players has deleted their account (else 409 rematch_player_deleted)."
     )
     rematch_pending = serializers.BooleanField(
         help_text="This is a rematch whose seat you still have to accept or decline."

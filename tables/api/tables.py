@@ -20,6 +20,7 @@ from tables.api.common import (
     etag,
     table_response,
 )
+from tables.move_time import MOVE_DAYS
 
 PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
 
@@ -42,6 +43,13 @@ class TableListCreateApi(APIView):
             required=False,
             help_text="Points to win: 50 or 100 for classic; each profile has its own. "
             "Left out: the profile's first target.",
+        )
+        move_days = serializers.ChoiceField(
+            choices=list(MOVE_DAYS),
+            required=False,
+            help_text="Days a seat has for each move (R27): 1, 2, 3 or 7. Left out: the "
+            "default (2 days). Only for a table with a friend invited; against bots only "
+            "the default applies.",
         )
         others = serializers.ListField(
             child=serializers.ChoiceField(choices=PLAYER_CHOICES),

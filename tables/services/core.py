@@ -188,7 +188,8 @@ def _move_row(
 
 
 def set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) -> None:
-    """Whose turn it is, since when, and the absence deadline (R27): humans only."""
+    """Whose turn it is, since when, and the absence deadline (R27): humans only, the
+    table's ``move_seconds`` after now."""
     if match.is_over or match.hand.is_over:
         table.turn_seat = table.turn_started_at = table.deadline = None
         return
@@ -196,7 +197,7 @@ def set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) 
     table.turn_seat = turn
     table.turn_started_at = now
     human = not seats[turn].bot
-    table.deadline = now + timedelta(seconds=settings.ABSENCE_SECONDS) if human else None
+    table.deadline = now + timedelta(seconds=table.move_seconds) if human else None
 
 
 def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) -> None:

@@ -112,8 +112,9 @@ def table_close_idle(
     no move was made, e.g. seats never filled) ends with no winner (status ``closed``,
     outcome ``idle``) and its players are told. Returns False when it was not due.
 
-    A human whose turn ran out earlier lost by absence first (R27 comes due after 48 hours,
-    R28 only after 7 days): such a table is forfeited, not closed, and False is returned.
+    A human whose turn ran out earlier lost by absence first (R27 comes due after the
+    table's move time, 1 to 7 days; R28 after 7 days): such a table is forfeited, not
+    closed, and False is returned.
     """
     now = now or timezone.now()
     with transaction.atomic():

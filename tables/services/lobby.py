@@ -18,11 +18,13 @@ from tables.errors import (
     not_found,
     table_not_open,
     unknown_rules,
+    wrong_move_time,
     wrong_others,
     wrong_seat_count,
     wrong_target,
 )
 from tables.models import Seat, Table
+from tables.move_time import DAY, MOVE_DAYS, default_move_seconds
 from tables.seating import (
     BOT_NAMES,
     FRIEND,
@@ -44,8 +46,13 @@ def table_create(
     others: list[str],
     target: int | None = None,
     rules: str = CLASSIC.name,
+    move_days: int | None = None,
 ) -> Table:
     """Create a table with ``creator`` at seat 0 (R29).
+
+    ``move_days``: the move time (R27), one of ``move_time.MOVE_DAYS`` (1, 2, 3 or 7
+    days; ``None``: ``ABSENCE_SECONDS``, 2 days). It counts only where a friend is
+    invited: a table against bots only keeps the default.
 
     ``rules``: a profile name (``dominoes.PROFILES``; ``"classic"`` is RULES.md).
     ``seats``: one of the profile's table sizes (2, 3 or 4 for classic). ``target``: one
@@ -54,14 +61,18 @@ def table_create(
     seat 1: ``"friend"`` (an invite link is made for it) or a bot name (``"garabato"``,
     ``"nino"``, ``"quelonia"``). With partnerships, ``others[1]`` is seat 2, the creator's
     partner (R2). When no friend is invited the match starts at once (R30). Raises
-    ``TableError`` (``invalid_table``) for anything else, or a player guard's refusal
-    (``tables.guards``: 403 ``suspended`` for a suspended player).
+    ``TableError`` (``invalid_table``) for anything else (``move_days`` too), or a player
+    guard's refusal (``tables.guards``: 403 ``suspended`` for a suspended player).
 
     In a two-hand profile (``seven_plus_seven``) the creator holds seats 0 and 2 and
     ``others`` has one entry, for the rival pair (seats 1 and 3): ``"friend"`` (one link;
     whoever takes it holds both seats) or a bot name (that bot at each of the two seats).
     """
     profile = _checked_profile(rules, seats, target, others)
+    if move_days is not None and move_days not in MOVE_DAYS:
+        raise wrong_move_time(MOVE_DAYS)
+    friends = FRIEND in others
+    move_seconds = move_days * DAY if move_days and friends else default_move_seconds()
     guards.check(creator, "create")
     now = timezone.now()
     with transaction.atomic():
@@ -71,6 +82,7 @@ def table_create(
             rules=profile.name,
             creator=creator,
             last_move_at=now,
+            move_seconds=move_seconds,
         )
         seat_rows = _seat_rows(table, profile, creator, others, now)
         Seat.objects.bulk_create(seat_rows)

@@ -110,7 +110,9 @@ def _turn_expired(table: Table, seats: list[Seat], mine: list[Seat]) -> TableErr
     else:
         side = "other"
     name = seats[absent].display_name if absent is not None else ""
-    return turn_expired(absent_seat=absent, absent_name=name, side=side)
+    return turn_expired(
+        absent_seat=absent, absent_name=name, side=side, move_seconds=table.move_seconds
+    )
 
 
 def _other_hand_detail(

@@ -2,6 +2,9 @@
 Any seated player asks for it; bots sit again at once, every other person is offered the
 seat they had and accepts or declines with one click. The new table starts when all have
 accepted; a decline, or the idle close of a waiting table (R28, 7 days), ends the offer.
+A table where a player has since deleted their account has no rematch (refused at once);
+a person offered a seat who deletes their account closes the offer at once
+(``accounts.services.account_delete`` abandons their waiting tables).
 
 A person offered a seat holds it with ``joined_at`` unset until they accept; the table
 waits (``status`` waiting) meanwhile, so it shows in their "my tables".
@@ -12,22 +15,28 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tables.errors import no_rematch_offer, rematch_exists, table_not_finished
+from tables.errors import (
+    no_rematch_offer,
+    rematch_exists,
+    rematch_player_deleted,
+    table_not_finished,
+)
 from tables.models import Seat, Table
-from tables.services import core
+from tables.services import core, outbox
 from tables.services.endings import close_without_winner
 from tables.services.lobby import start_match
 
 
 def rematch_offer(*, table_id: int, user) -> Table:
     """Ask for the rematch of finished table ``table_id`` (``user`` sat there): a new
-    table with its profile, target and seats, ``rematch_of`` pointing back, ``user`` and
+    table with its profile, target, move time and seats, ``rematch_of`` pointing back, ``user`` and
     the bots seated, every other person offered their seat (``rematch_answer``). It
     starts at once when nobody else is asked (against bots only).
 
     Raises ``TableError``: ``not_found`` (404, not seated there), ``table_not_finished``
     (409, the match is still waiting or playing), ``rematch_exists`` (409, asked before;
-    ``table`` names it).
+    ``table`` names it), ``rematch_player_deleted`` (409, a player there has deleted their
+    account: nothing is created, the offer could never be accepted by all).
     """
     now = timezone.now()
     with transaction.atomic():
@@ -39,10 +48,13 @@ def rematch_offer(*, table_id: int, user) -> Table:
         existing = Table.objects.filter(rematch_of=table).values_list("pk", flat=True).first()
         if existing is not None:
             raise rematch_exists(existing)
+        if any(seat.player_deleted for seat in seats):
+            raise rematch_player_deleted()  # that seat could never be taken again
         rematch = Table.objects.create(
             seats=table.seats,
             target=table.target,
             rules=table.rules,
+            move_seconds=table.move_seconds,
             creator=user,
             last_move_at=now,
             rematch_of=table,
@@ -62,6 +74,8 @@ def rematch_offer(*, table_id: int, user) -> Table:
         Seat.objects.bulk_create(rows)
         if all(row.joined_at for row in rows):
             start_match(rematch, core.table_seats(rematch), now)
+        else:  # each person asked gets a ``rematch_offered`` notice (inbox, e-mail, push)
+            outbox.send_on_commit(outbox.REMATCH_OFFERED_NOTICE, rematch.pk)
     return rematch
 
 

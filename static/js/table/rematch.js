@@ -50,6 +50,10 @@ export function renderRematch(client, take) {
   }
   const actions = document.querySelector("#result-body .actions");
   if (state.status !== "finished" || !actions) return;
+  if (!state.rematch && state.rematch_possible === false) {
+    actions.append(h("span", { class: "hint no-rematch" }, T.rematch_impossible));
+    return;
+  }
   actions.append(state.rematch
     ? h("a", { class: "button primary", href: `/mesas/${state.rematch.id}/` }, T.rematch_open)
     : h("button", { type: "button", class: "primary ask-rematch", onclick: () => ask(client) }, T.rematch));

@@ -1,0 +1,43 @@
+"""The move time of a table (R27): how long the seat to act has before it loses by
+absence. The creator of a friends' table picks 1, 2, 3 or 7 days; every other table
+(against bots only, and tables from before the choice existed) has ``ABSENCE_SECONDS``
+(2 days unless configured). ``Table.move_seconds`` stores it; the turn's deadline, the
+reminder, the absence sweep, the API and the pages read it from there.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils.translation import gettext, ngettext
+
+#: The move times a creator may choose, in days (2 is the form's default, as R27 says).
+MOVE_DAYS = (1, 2, 3, 7)
+#: Seconds in a day.
+DAY = 86400
+
+
+def default_move_seconds() -> int:
+    """The move time of a table whose creator chose none: ``ABSENCE_SECONDS`` (seconds)."""
+    return settings.ABSENCE_SECONDS
+
+
+def reminder_seconds(move_seconds: int) -> int:
+    """How long before the deadline the "your time is running out" reminder goes, in
+    seconds: ``REMINDER_SECONDS`` (24 h), but never more than half the move time, so a
+    1-day table is reminded with 12 h left, not the moment the turn begins."""
+    return min(settings.REMINDER_SECONDS, move_seconds // 2)
+
+
+def move_time_label(move_seconds: int) -> str:
+    """``"2 días"`` (``"2 days"``): the move time in whole days, else in hours (a
+    configured ``ABSENCE_SECONDS`` that is not whole days), in the active language."""
+    if move_seconds % DAY == 0:
+        days = move_seconds // DAY
+        return ngettext("%(n)d día", "%(n)d días", days) % {"n": days}
+    hours = max(1, move_seconds // 3600)
+    return ngettext("%(n)d hora", "%(n)d horas", hours) % {"n": hours}
+
+
+def move_time_sentence(move_seconds: int) -> str:
+    """``"Tiempo por jugada: 2 días"``: the line the table page shows."""
+    return gettext("Tiempo por jugada: %(time)s") % {"time": move_time_label(move_seconds)}
