@@ -1,41 +1,114 @@
-// The players (name, tags, tile count, whose turn), the scoreboard and the stock.
+// The seating picture: every seat drawn around the line (templates/tables/table.html,
+// #seating), this player at the bottom and the others in turn order. Play passes to the
+// right (R3, as /reglas/ tells players): the next seat sits on the reader's right, then
+// top, then left at 4 seats (the partner opposite, on top, R2); right then left at 3; the
+// rival on top at 2. A finished table, or a reader without a seat, is drawn from seat 0.
+// Each seat shows its number in the turn order, its name, its tiles face down (the count
+// only, never a tile: R31), its score or its pair's and, highlighted, whose turn it is.
+// Then the scoreboard (the target, each seat's or pair's points) and the stock.
 
 import { fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
 import { inPairs, joinNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
-function playerRow(player) {
+// Where each seat sits, by its distance from the bottom seat in the turn order (R3).
+const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "right", "left"],
+  4: ["bottom", "right", "top", "left"],
+};
+
+// Tile backs drawn for a seat: more than this and the count alone says it.
+const MOST_BACKS = 10;
+
+// The seat drawn at the bottom: my first seat while the match is on, else seat 0.
+export function bottomSeat(state) {
+  const mine = state.your_seats || [state.your_seat];
+  const over = state.status === "finished" || state.status === "closed";
+  return over || !Number.isInteger(mine[0]) ? 0 : mine[0];
+}
+
+// "bottom", "left", "top" or "right": where ``seat`` sits at a table of ``count`` seats
+// drawn with ``bottom`` at the bottom.
+export function seatPosition(seat, bottom, count) {
+  const places = POSITIONS[count] || POSITIONS[4];
+  return places[(seat - bottom + count) % count];
+}
+
+function backs(count) {
+  const shown = Math.min(count, MOST_BACKS);
+  return h("span", { class: "backs", "aria-hidden": "true" }, Array.from({ length: shown }, () => h("span", { class: "back" })));
+}
+
+function seatScore(seat) {
+  const state = store.table;
+  const scores = state.game ? state.game.scores : state.players.map((p) => p.score);
+  if (profile.single_hand) return null;
+  if (inPairs()) {
+    const team = seat % 2;
+    return fmt(T.team_score, { team: team === 0 ? T.team_a : T.team_b, n: scores[team] });
+  }
+  return fmt(T.points, { n: scores[seat] });
+}
+
+function playerRow(player, bottom) {
   const state = store.table;
   const game = state.game;
   const me = mySeats().includes(player.seat);
   const partner = inPairs() && !me && player.seat === (state.your_seat + 2) % 4;
   const turn = state.status === "playing" && state.turn_seat === player.seat;
   const count = game ? game.tile_counts[player.seat] : null;
+  const position = seatPosition(player.seat, bottom, state.players.length);
   const tags = [];
   if (me) tags.push(T.you);
   if (partner) tags.push(T.partner);
   if (player.bot) tags.push("bot");
-  return h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : "") },
-    h("span", { class: "name" },
-      turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
-      player.name ? playerName(player.seat) : T.open_seat,
-      tags.length ? h("small", { class: "tags" }, ` (${tags.join(", ")})`) : null),
+  const classes = ["player", "seat", "pos-" + position];
+  if (turn) classes.push("turn");
+  if (me) classes.push("me");
+  if (inPairs()) classes.push(player.seat % 2 === 0 ? "team-a" : "team-b");
+  return h("li", { class: classes.join(" "), "data-seat": player.seat, "data-position": position, "aria-current": turn ? "true" : null },
+    h("span", { class: "seat-head" },
+      h("span", { class: "order", title: fmt(T.seat_number, { n: player.seat + 1 }), "aria-hidden": "true" }, String(player.seat + 1)),
+      h("span", { class: "name" },
+        turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+        player.name ? playerName(player.seat) : T.open_seat,
+        tags.length ? h("small", { class: "tags" }, ` (${tags.join(", ")})`) : null)),
     h("span", { class: "facts" },
+      count === null ? null : backs(count),
       count === null ? null : h("span", { class: "count" }, count === 1 ? T.tiles_one : fmt(T.tiles_many, { n: count })),
-      turn ? h("span", { class: "badge turn" }, T.to_play, state.deadline ? " · " + timeLeft(state.deadline) : "") : null));
+      player.name && game ? h("span", { class: "seat-score" }, seatScore(player.seat)) : null),
+    turn ? h("span", { class: "badge turn" }, T.to_play, state.deadline ? " · " + timeLeft(state.deadline) : "") : null);
+}
+
+// The middle of the table: the turn order (an arrow turning the way play goes, to the
+// right, R3; the names in that order for screen readers) and
+// the stock, or the tiles out of play where nobody draws (cuban).
+function renderHub(bottom) {
+  const state = store.table;
+  const game = state.game;
+  const order = document.getElementById("turn-order");
+  const seats = state.players.map((p) => p.seat);
+  const names = [...seats.slice(bottom), ...seats.slice(0, bottom)].map(playerName);
+  order.replaceChildren(
+    h("span", { class: "turn-arrow", "aria-hidden": "true" }, "↺"),
+    h("span", { class: "visually-hidden" }, fmt(T.turn_order, { names: names.join(", ") }))
+  );
+  const stock = document.getElementById("stock");
+  if (!game || game.stock_size === null) stock.textContent = "";
+  else if (profile.draws === false) stock.textContent = game.stock_size ? fmt(T.out_of_play, { n: game.stock_size }) : "";
+  else stock.textContent = fmt(T.stock, { n: game.stock_size });
 }
 
 export function renderPlayers() {
   const state = store.table;
+  const bottom = bottomSeat(state);
+  const picture = document.getElementById("seating");
+  picture.className = `seating seats-${state.players.length}` + (inPairs() ? " in-pairs" : "");
+  picture.dataset.bottom = bottom;
   const list = document.getElementById("players");
-  const game = state.game;
-  list.replaceChildren();
-  for (const player of state.players) list.append(playerRow(player));
-  const stock = document.getElementById("stock");
-  // Profiles without drawing (cuban) leave tiles out of play: they are no stock to draw.
-  if (!game || game.stock_size === null) stock.textContent = "";
-  else if (profile.draws === false) stock.textContent = game.stock_size ? fmt(T.out_of_play, { n: game.stock_size }) : "";
-  else stock.textContent = fmt(T.stock, { n: game.stock_size });
+  list.replaceChildren(...state.players.map((player) => playerRow(player, bottom)));
+  renderHub(bottom);
 }
 
 export function renderScoreboard() {

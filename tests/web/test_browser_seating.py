@@ -1,0 +1,218 @@
+"""The seating picture and the phone layout (issue 16) measured in Chromium: the seats
+around the table (the reader at the bottom, the partner on top, the others in turn
+order: play passes to the right, R3), the seat to play marked, the header at most 64 px
+tall on a phone, a hand of 7 tiles in one row at 390 px and the line's tiles at least
+36 px on their short side.
+Screenshots of 2, 3 and 4-seat tables at 390x844 and 1280x800 go to artifacts/."""
+
+from __future__ import annotations
+
+from tables import selectors, services
+from tables.models import Table
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
+from tests.support.pages import hidden_from, seat_friends, tile_tokens
+
+pytestmark = BROWSER_MARKS
+
+
+def _play_moves(table: Table, users: list, count: int) -> Table:
+    """Play ``count`` turns through the services, each the seat to play's first legal
+    move (the draws and passes follow by themselves, R16); stops if the hand ends."""
+    for _ in range(count):
+        table.refresh_from_db()
+        user = users[table.turn_seat]
+        table, seat = services.table_for_user(table.pk, user)
+        view = selectors.table_view_for_user(table, seat, user)
+        if view["game"]["hand_number"] != 0:
+            break
+        move = view["game"]["legal_moves"][0]
+        services.move_play(
+            table_id=table.pk,
+            user=user,
+            version=view["version"],
+            tile=move["tile"],
+            end=move["end"],
+        )
+    table.refresh_from_db()
+    return table
+
+
+def _open(page, base: str, table: Table) -> None:
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#players li.seat")
+
+
+def _box(page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not on screen"
+    return box
+
+
+def _centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _positions(page) -> dict[int, str]:
+    return {
+        int(seat): position
+        for seat, position in page.locator("#players li.seat").evaluate_all(
+            "els => els.map(e => [e.dataset.seat, e.dataset.position])"
+        )
+    }
+
+
+def _assert_turn_marked(page, table: Table) -> None:
+    marked = page.locator("#players li.seat.turn")
+    assert marked.count() == 1
+    assert marked.get_attribute("data-seat") == str(table.turn_seat)
+    assert marked.get_attribute("aria-current") == "true"
+    assert "juega ahora" in marked.inner_text()
+    assert page.locator("#players li.seat[aria-current]").count() == 1
+
+
+def _assert_hand_in_one_row(page, tiles: int) -> None:
+    tops = page.locator("#hand button.tile-btn").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
+    )
+    assert len(tops) == tiles
+    assert len(set(tops)) == 1, f"the hand wraps at 390 px: tops {tops}"
+
+
+def test_header_is_at_most_64px_on_a_phone_and_its_menu_opens(live_server, new_page, alice):
+    base = live_server.url
+    page = signed_in(new_page, base, "alice")
+    assert _box(page, "header.site-header")["height"] <= 64
+    assert page.locator("header nav a[href='/reglas/']").is_hidden()
+    page.click("header .menu-button")
+    assert page.locator("header nav a[href='/reglas/']").is_visible()
+    assert page.locator("header #lang-select").is_visible()
+    shot(page, "seating-menu-open-phone")
+    page.keyboard.press("Escape")
+    assert page.locator("header nav a[href='/reglas/']").is_hidden()
+    # A desktop shows the menu in the header's row, no button.
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(150)
+    assert page.locator("header nav a[href='/reglas/']").is_visible()
+    assert page.locator("header .menu-button").is_hidden()
+    assert _box(page, "header.site-header")["height"] <= 64
+    # Chromium shows it from the style sheet alone (::details-content), closed or not.
+    page.evaluate("document.getElementById('site-menu').open = false")
+    assert page.locator("header nav a[href='/reglas/']").is_visible()
+
+
+def test_bob_sees_four_seats_around_the_table_his_partner_on_top(
+    live_server, new_page, alice, bob, carol, dave
+):
+    """bob holds seat 1: he sits at the bottom, carol (seat 2, who plays after him: play
+    passes to the right, R3) on his right, dave (seat 3, his partner, R2) on top and
+    alice (seat 0) on his left."""
+    base = live_server.url
+    users = [alice, bob, carol, dave]
+    table = seat_friends(alice, [bob, carol, dave], target=100)
+    page = signed_in(new_page, base, "bob")
+    _open(page, base, table)
+    assert _box(page, "header.site-header")["height"] <= 64
+    _assert_hand_in_one_row(page, 7)
+
+    table = _play_moves(table, users, 8)
+    page.reload()
+    page.wait_for_selector("#line .placed")
+    assert _positions(page) == {1: "bottom", 2: "right", 3: "top", 0: "left"}
+    assert "(tu pareja)" in page.inner_text("#players li[data-position=top]")
+    assert "(tú)" in page.inner_text("#players li[data-position=bottom]")
+    _assert_turn_marked(page, table)
+    # Pairs: every seat shows its pair's score; the order numbers go round the table.
+    assert "Pareja B: 0" in page.inner_text("#players li[data-seat='1']")
+    assert "Pareja A: 0" in page.inner_text("#players li[data-seat='2']")
+    orders = page.locator("#players li.seat .order").all_inner_texts()
+    assert orders == ["1", "2", "3", "4"]
+
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(150)
+        bottom = _centre(_box(page, "#players li[data-position=bottom]"))
+        top = _centre(_box(page, "#players li[data-position=top]"))
+        left = _centre(_box(page, "#players li[data-position=left]"))
+        right = _centre(_box(page, "#players li[data-position=right]"))
+        assert top[1] < left[1] < bottom[1] and top[1] < right[1] < bottom[1], viewport
+        assert left[0] < top[0] < right[0] and left[0] < bottom[0] < right[0], viewport
+        # The seats and the scores come before the hand.
+        assert _box(page, "#seating")["y"] < _box(page, "#my-hand")["y"]
+        assert _box(page, "#players li[data-position=bottom]")["y"] < _box(page, "#hand")["y"]
+
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    sides = page.locator("#line .placed svg").evaluate_all(
+        """els => els.map(e => {
+          const r = e.getBoundingClientRect();
+          return Math.min(r.width, r.height);
+        })"""
+    )
+    assert sides and min(sides) >= 36, sides
+    held = len(page.locator("#hand button.tile-btn").all())
+    _assert_hand_in_one_row(page, held)
+    # The picture shows tile backs, never a tile (R31): no tile name in it, and none of
+    # the others' tiles anywhere on the page.
+    assert tile_tokens(page.inner_html("#players")) == set()
+    counts = page.request.get(f"{base}/api/v1/tables/{table.pk}/").json()["game"]["tile_counts"]
+    for seat, count in enumerate(counts):
+        assert page.locator(f"#players li[data-seat='{seat}'] .back").count() == min(count, 10)
+    assert not tile_tokens(page.content()) & hidden_from(table, 1)
+    shot(page, "seating-4-phone")
+    shot(page, "seating-4-desktop", DESKTOP)
+
+
+def test_alice_sees_three_seats_nino_on_her_right_and_nino_ii_on_her_left(
+    live_server, new_page, alice
+):
+    base = live_server.url
+    table = services.table_create(creator=alice, seats=3, target=50, others=["nino", "nino"])
+    page = signed_in(new_page, base, "alice")
+    _open(page, base, table)
+    table.refresh_from_db()
+    assert _positions(page) == {0: "bottom", 1: "right", 2: "left"}
+    names = page.locator("#players li.seat .name").all_inner_texts()
+    assert [name.strip("▶ ") for name in names] == ["alice (tú)", "Nino (bot)", "Nino II (bot)"]
+    if table.status == Table.Status.PLAYING:
+        _assert_turn_marked(page, table)
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(150)
+        bottom = _centre(_box(page, "#players li[data-position=bottom]"))
+        left = _centre(_box(page, "#players li[data-position=left]"))
+        right = _centre(_box(page, "#players li[data-position=right]"))
+        assert left[0] < bottom[0] < right[0] and left[1] < bottom[1] and right[1] < bottom[1]
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    assert "puntos" in page.inner_text("#players li[data-seat='1'] .seat-score")
+    shot(page, "seating-3-phone")
+    shot(page, "seating-3-desktop", DESKTOP)
+
+
+def test_bob_sees_alice_on_top_at_two_seats(live_server, new_page, alice, bob):
+    base = live_server.url
+    table = seat_friends(alice, [bob], target=50)
+    table = _play_moves(table, [alice, bob], 4)
+    page = signed_in(new_page, base, "bob")
+    _open(page, base, table)
+    assert _positions(page) == {1: "bottom", 0: "top"}
+    _assert_turn_marked(page, table)
+    bottom = _box(page, "#players li[data-position=bottom]")
+    top = _box(page, "#players li[data-position=top]")
+    assert top["y"] < bottom["y"]
+    shot(page, "seating-2-phone")
+    shot(page, "seating-2-desktop", DESKTOP)
+
+
+def test_a_finished_table_is_drawn_from_seat_0(live_server, new_page, alice, bob):
+    """Once the match is over (here alice abandoned, R26) the picture is the same for
+    every reader: seat 0 at the bottom, no seat marked to play."""
+    base = live_server.url
+    table = seat_friends(alice, [bob], target=50)
+    services.table_abandon(table_id=table.pk, user=alice)
+    page = signed_in(new_page, base, "bob")
+    _open(page, base, table)
+    page.wait_for_selector("#result:not([hidden])")
+    assert _positions(page) == {0: "bottom", 1: "top"}
+    assert page.locator("#players li.seat.turn").count() == 0
+    assert page.locator("#players li.seat[aria-current]").count() == 0
