@@ -118,6 +118,8 @@ class Table(models.Model):
                 name="table_bot_turn_started",
                 condition=Q(status="playing", deadline__isnull=True, turn_seat__isnull=False),
             ),
+            # the admin's date hierarchy (its first and last day) without a full scan
+            models.Index(fields=["created_at"], name="table_created_at"),
             models.Index(
                 fields=["deadline"],
                 name="table_reminder_due",

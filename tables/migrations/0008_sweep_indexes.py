@@ -24,4 +24,8 @@ class Migration(migrations.Migration):
             model_name='table',
             index=models.Index(condition=models.Q(('status', 'playing'), models.Q(('reminded_version', models.F('version')), _negated=True)), fields=['deadline'], name='table_reminder_due'),
         ),
+        migrations.AddIndex(
+            model_name='table',
+            index=models.Index(fields=['created_at'], name='table_created_at'),
+        ),
     ]
