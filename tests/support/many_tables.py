@@ -35,7 +35,7 @@ def tables(count: int, *, status: str, players, turn_seat=None, start=None) -> l
     return [row.pk for row in rows]
 
 
-def manytables(alice, bob, finished: int) -> dict[str, list[int]]:
+def many_tables(alice, bob, finished: int) -> dict[str, list[int]]:
     """alice's tables: ``finished`` against Nino, one where it is her turn, one where it
     is bob's; all moved within the last days."""
     now = timezone.now()
