@@ -63,6 +63,7 @@ class TableListCreateApi(APIView):
         results = TableSummarySerializer(many=True)
 
     @extend_schema(
+        operation_id="tables_list",
         parameters=[
             OpenApiParameter("cursor", OpenApiTypes.STR, required=False),
             OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
