@@ -15,6 +15,6 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddIndex(
             model_name='notification',
-            index=models.Index(condition=models.Q(('push', 'pending')), fields=['id'], name='notification_push_due'),
+            index=models.Index(condition=models.Q(('push', 'pending')), fields=['-created_at', '-id'], name='notification_push_due'),
         ),
     ]
