@@ -15,10 +15,11 @@ from rest_framework.authtoken.models import TokenProxy
 
 from accounts.models import User
 from core.admin_lookups import DeclaredLookupsOnly
+from core.admin_pagination import LargeTableAdmin
 
 
 @admin.register(User)
-class UserAdmin(DeclaredLookupsOnly, DjangoUserAdmin):
+class UserAdmin(LargeTableAdmin, DeclaredLookupsOnly, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         (_("Preferencias"), {"fields": ("language", "pip_colour", "email_notifications")}),

@@ -106,6 +106,13 @@ class Notification(models.Model):
                 name="notification_email_due",
                 condition=Q(email="pending"),
             ),
+            # deliver_pushes reads only the pushes held by quiet hours, newest first (the
+            # default ordering), and stops at its batch
+            models.Index(
+                fields=["-created_at", "-id"],
+                name="notification_push_due",
+                condition=Q(push="pending"),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -102,12 +102,17 @@ def deliver_emails() -> int:
     """Send every e-mail that has come due (debounced turns, the quiet-hours backlog), one
     person at a time. Returns how many e-mails went out."""
     now = timezone.now()
-    due = (
+    return sum(email.deliver(user_id, now) for user_id in list(due_email_recipients(now)))
+
+
+def due_email_recipients(now):
+    """The people with an e-mail come due by ``now``: a range of the partial index
+    ``notification_email_due`` (pending e-mails only)."""
+    return (
         Notification.objects.filter(email=Notification.Email.PENDING, email_due_at__lte=now)
         .values_list("recipient_id", flat=True)
         .distinct()
     )
-    return sum(email.deliver(user_id, now) for user_id in list(due))
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
@@ -115,7 +120,12 @@ def deliver_pushes() -> int:
     """Push every notice whose push waited (quiet hours ended since). Returns to how many
     devices pushes went."""
     now = timezone.now()
-    waiting = Notification.objects.filter(push=Notification.Email.PENDING).values_list(
+    return sum(push.deliver(notice_id, now) for notice_id in list(waiting_pushes()))
+
+
+def waiting_pushes(batch: int = 500):
+    """The ids of at most ``batch`` notices whose push waits (quiet hours): the partial
+    index ``notification_push_due``."""
+    return Notification.objects.filter(push=Notification.Email.PENDING).values_list(
         "pk", flat=True
-    )
-    return sum(push.deliver(notice_id, now) for notice_id in list(waiting[:500]))
+    )[:batch]

@@ -8,6 +8,10 @@ Every admin here accepts only the URL lookups its list filters and date hierarch
 (``core.admin_lookups.DeclaredLookupsOnly``): a lookup such as ``?seed__startswith=ab``
 would otherwise let result counts spell out a running hand's seed (issue 13). No list
 column, search field or ordering reaches a hidden field.
+
+The changelists of tables, hands and moves never count a whole table
+(``core.admin_pagination.LargeTableAdmin``): they open in well under a second at 100,000
+tables and millions of moves (docs/scaling.md, "Data at size").
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_lookups import DeclaredLookupsOnly, ReadOnlyAdmin
+from core.admin_pagination import LargeTableAdmin
 from tables import services
 from tables.models import Hand, Move, Seat, Table
 
@@ -101,7 +106,7 @@ class MoveInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
+class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
     list_display = (
         "id",
         "status",
@@ -113,6 +118,7 @@ class TableAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
         "deadline",
     )
     list_filter = ("status", "seats", "target", "outcome", StaleFilter)
+    list_select_related = ("creator",)  # nullable: Django would fetch it row by row
     search_fields = ("id", "creator__username", "seat_set__user__username")
     date_hierarchy = "created_at"
     inlines = [SeatInline, MoveInline]
@@ -158,7 +164,7 @@ class TableAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
+class HandAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
     """Finished hands show their deal and seed to every moderator (R19, R6); a running
     hand's deal, stock and seed need the hidden-hands permission."""
 
@@ -198,7 +204,7 @@ class HandAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(ReadOnlyAdmin):
+class MoveAdmin(LargeTableAdmin, ReadOnlyAdmin):
     list_display = ("table", "hand", "sequence", "seat", "kind", "end", "automatic", "created_at")
     list_filter = ("kind", "automatic")
     search_fields = ("table__id",)

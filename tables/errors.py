@@ -239,6 +239,11 @@ def no_choice_to_draw() -> TableError:
     )
 
 
+def bad_cursor() -> TableError:
+    """400 ``invalid``: a ``cursor`` for "my tables" that no page gave."""
+    return TableError("invalid", gettext("Ese cursor no es válido: vuelve a la primera página."))
+
+
 def bad_idempotency_key() -> TableError:
     """400 ``invalid``: an ``Idempotency-Key`` that is not 1-128 visible ASCII characters."""
     return TableError("invalid", gettext("Idempotency-Key: de 1 a 128 caracteres ASCII visibles."))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tables.move_time import default_move_seconds, reminder_seconds
@@ -113,6 +113,25 @@ class Table(models.Model):
                 fields=["deadline"], name="table_due_deadline", condition=Q(status="playing")
             ),
             models.Index(fields=["status", "last_move_at"], name="table_status_last_move"),
+            # The sweeps (tables.tasks) read only what is due through these, oldest first:
+            # their cost follows the due rows, not the table count (docs/scaling.md).
+            models.Index(
+                fields=["last_move_at"],
+                name="table_idle_last_move",
+                condition=Q(status__in=["waiting", "playing"]),
+            ),
+            models.Index(
+                fields=["turn_started_at"],
+                name="table_bot_turn_started",
+                condition=Q(status="playing", deadline__isnull=True, turn_seat__isnull=False),
+            ),
+            # the admin's date hierarchy (its first and last day) without a full scan
+            models.Index(fields=["created_at"], name="table_created_at"),
+            models.Index(
+                fields=["deadline"],
+                name="table_reminder_due",
+                condition=Q(status="playing") & ~Q(reminded_version=F("version")),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -73,7 +73,7 @@ def tables_for_user(user) -> QuerySet[Table]:
                 output_field=IntegerField(),
             )
         )
-        .order_by("priority", "-last_move_at")
+        .order_by("priority", "-last_move_at", "-pk")
         .prefetch_related(
             Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index"))
         )

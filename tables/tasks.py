@@ -19,7 +19,6 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Value
-from django.db.models.functions import Least
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
@@ -71,12 +70,17 @@ def sweep_absences(batch: int = SWEEP_BATCH) -> int:
     rechecked under the lock, so two sweeps never forfeit one table twice. Deadlines are
     exact whatever the beat interval: reads and moves apply the same rule (R27)."""
     now = timezone.now()
-    due = (
+    return _sweep("absence", due_absences(now, batch), services.table_forfeit_overdue, now)
+
+
+def due_absences(now, batch: int = SWEEP_BATCH):
+    """The ids of at most ``batch`` playing tables whose deadline (R27) is before ``now``,
+    oldest first: a range of the partial index ``table_due_deadline``."""
+    return (
         Table.objects.filter(status=Table.Status.PLAYING, deadline__lt=now)
         .order_by("deadline")
         .values_list("pk", flat=True)[:batch]
     )
-    return _sweep("absence", due, services.table_forfeit_overdue, now)
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
@@ -85,13 +89,19 @@ def sweep_idle(batch: int = SWEEP_BATCH) -> int:
     ``batch`` per run, locking and rechecking each as ``sweep_absences`` does. Returns how
     many were closed here."""
     now = timezone.now()
+    return _sweep("idle", due_idle(now, batch), services.table_close_idle, now)
+
+
+def due_idle(now, batch: int = SWEEP_BATCH):
+    """The ids of at most ``batch`` waiting or playing tables with no move for
+    ``IDLE_SECONDS`` (R28), oldest first: a range of the partial index
+    ``table_idle_last_move``."""
     idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
-    due = (
+    return (
         Table.objects.filter(status__in=services.ACTIVE, last_move_at__lt=idle_since)
         .order_by("last_move_at")
         .values_list("pk", flat=True)[:batch]
     )
-    return _sweep("idle", due, services.table_close_idle, now)
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
@@ -102,8 +112,15 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
     ``bot_play`` ignores a stale version, so a task that was only slow is harmless.
     Returns how many were re-sent."""
     now = timezone.now()
+    return sum(services.resume_stuck_bot(table, now) for table in list(stuck_bots(now, batch)))
+
+
+def stuck_bots(now, batch: int = SWEEP_BATCH):
+    """At most ``batch`` playing tables at a bot's turn (no deadline) that began
+    ``BOT_STUCK_SECONDS`` before ``now`` and were not re-sent since, oldest first: a range
+    of the partial index ``table_bot_turn_started``."""
     since = now - timedelta(seconds=settings.BOT_STUCK_SECONDS)
-    stuck = (
+    return (
         Table.objects.filter(
             status=Table.Status.PLAYING,
             deadline__isnull=True,
@@ -114,7 +131,6 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
         .order_by("turn_started_at")
         .only("pk", "version", "status", "deadline", "turn_seat", "turn_started_at")[:batch]
     )
-    return sum(services.resume_stuck_bot(table, now) for table in list(stuck))
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
@@ -135,23 +151,34 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     is safe to run again: the next one sends what is still pending. Returns how many
     reminder notices were written."""
     now = timezone.now()
-    lead = Least(Value(settings.REMINDER_SECONDS), F("move_seconds") / 2)
-    soon = ExpressionWrapper(
-        Value(now) + lead * Value(timedelta(seconds=1)), output_field=DateTimeField()
-    )
-    due = (
-        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now)
-        .alias(remind_until=soon)
-        .filter(deadline__lte=F("remind_until"))
-        .exclude(reminded_version=F("version"))
-        .values_list("pk", "version")
-        .order_by("deadline")[:batch]
-    )
     written = []
-    for table_id, version in list(due):
+    for table_id, version in list(due_reminders(now, batch)):
         notice = record_reminder(table_id=table_id, version=version, now=now)
         if notice is not None:
             written.append(notice)
         services.reminder_mark(table_id=table_id, version=version)
     send_what_is_due(written, now)
     return len(written)
+
+
+def due_reminders(now, batch: int = SWEEP_BATCH):
+    """``(id, version)`` of at most ``batch`` playing tables whose deadline falls within
+    ``REMINDER_SECONDS`` of ``now`` (and within half the table's move time) and whose
+    turn was not reminded yet, soonest first: a range of the partial index
+    ``table_reminder_due``, which leaves the reminded turns out (half the running tables
+    are inside the window at any time)."""
+    soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
+    # A short move time is reminded at half of it (a 1-day table 12 h before, not 24 h):
+    # the range above stays the index's; this narrows it row by row.
+    half_move = ExpressionWrapper(
+        Value(now) + F("move_seconds") / 2 * Value(timedelta(seconds=1)),
+        output_field=DateTimeField(),
+    )
+    return (
+        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, deadline__lte=soon)
+        .alias(half_move_from_now=half_move)
+        .filter(deadline__lte=F("half_move_from_now"))
+        .exclude(reminded_version=F("version"))
+        .values_list("pk", "version")
+        .order_by("deadline")[:batch]
+    )

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from dominoes.record import load_record
 from dominoes.steps import replay_steps
-from tables import selectors, services
+from tables import listing, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
@@ -31,8 +31,14 @@ from tables.ui_strings import replay_strings, ui_strings
 @never_cache  # the player's own tables and turns
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
+    """ "Mis mesas": a page of the user's tables, their turn first (``?cursor=`` from the
+    "more tables" link: ``tables.listing``); a cursor no page gave shows the first page."""
+    try:
+        page, after = listing.tables_page_for_user(request.user, request.GET.get("cursor", ""))
+    except TableError:
+        page, after = listing.tables_page_for_user(request.user)
     tables = []
-    for table in selectors.tables_for_user(request.user):
+    for table in page:
         row = selectors.table_summary_for_user(table, request.user)
         row["rematch_pending"] = rematch_pending(table, request.user)
         tables.append(row)
@@ -48,7 +54,7 @@ def home(request: HttpRequest) -> HttpResponse:
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
         row["changed"] = row["changed_since_your_last_visit"]
-    return render(request, "tables/home.html", {"tables": tables})
+    return render(request, "tables/home.html", {"tables": tables, "next_cursor": after})
 
 
 @login_required

@@ -9,9 +9,10 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from tables import selectors, services
+from tables import listing, selectors, services
 from tables.api.common import (
     StrictSerializer,
     TableScopedApi,
@@ -26,7 +27,9 @@ PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
 
 
 class TableListCreateApi(APIView):
-    """``GET``: my tables, my turn first. ``POST``: create a table (R29)."""
+    """``GET``: my tables, my turn first, a page at a time (``?cursor=`` from the previous
+    page's ``next``, ``?page_size=`` 1-100, default 50): ``{"next", "results"}``.
+    ``POST``: create a table (R29)."""
 
     throttle_scope = "tables"
 
@@ -61,11 +64,31 @@ class TableListCreateApi(APIView):
             "name (that bot at each seat); you hold seats 0 and 2.",
         )
 
-    @extend_schema(responses=TableSummarySerializer(many=True))
+    class TablePageSerializer(serializers.Serializer):
+        next = serializers.URLField(
+            allow_null=True, help_text="The next page's URL (with its cursor); null on the last."
+        )
+        results = TableSummarySerializer(many=True)
+
+    @extend_schema(
+        operation_id="tables_list",
+        parameters=[
+            OpenApiParameter("cursor", OpenApiTypes.STR, required=False),
+            OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
+        ],
+        responses=TablePageSerializer,
+    )
     def get(self, request: Request) -> Response:
-        tables = selectors.tables_for_user(request.user)
+        size = request.query_params.get("page_size", "")
+        size = int(size) if size.isascii() and size.isdigit() else listing.PAGE_SIZE
+        size = min(max(size, 1), listing.MAX_PAGE_SIZE)
+        cursor = request.query_params.get("cursor", "")
+        tables, after = listing.tables_page_for_user(request.user, cursor, size)
         data = [selectors.table_summary_for_user(table, request.user) for table in tables]
-        return Response(TableSummarySerializer(data, many=True).data)
+        url = request.build_absolute_uri()
+        following = replace_query_param(url, "cursor", after) if after else None
+        page = {"next": following, "results": TableSummarySerializer(data, many=True).data}
+        return Response(page)
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
     def post(self, request: Request) -> Response:

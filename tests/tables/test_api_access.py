@@ -50,7 +50,7 @@ def test_it_hides_the_table_from_mallory(running, api_client_for, mallory):
         response = getattr(client, method)(url, body, format="json")
         assert response.status_code == 404, (method, url, response.content)
         assert response.json()["code"] == "not_found"
-    assert client.get("/api/v1/tables/").json() == []
+    assert client.get("/api/v1/tables/").json()["results"] == []
     table = Table.objects.get(pk=table_id)
     assert table.version == state["version"]
     assert table.status == "playing"

@@ -95,7 +95,7 @@ def test_bob_joins_with_the_link_and_takes_both_seats_of_the_other_pair(api_clie
         (bob.pk, True),
     ]
     # My tables: the table once, my seats both.
-    listing = api_client_for(bob).get("/api/v1/tables/").json()
+    listing = api_client_for(bob).get("/api/v1/tables/").json()["results"]
     assert [(row["id"], row["your_seats"]) for row in listing] == [(created["id"], [1, 3])]
     assert listing[0]["rules"] == "seven_plus_seven"
 
@@ -141,7 +141,7 @@ def test_mallory_cannot_join_read_or_move(api_client_for, alice, bob, mallory):
         assert (reply.status_code, reply.json()["code"]) == (404, "not_found")
     reply = intruder.post(f"/api/v1/tables/{table_id}/abandon/")
     assert (reply.status_code, reply.json()["code"]) == (404, "not_found")
-    assert intruder.get("/api/v1/tables/").json() == []
+    assert intruder.get("/api/v1/tables/").json()["results"] == []
     assert Table.objects.get(pk=table_id).version == state["version"]
 
 
@@ -237,7 +237,7 @@ def test_alice_and_bob_play_a_whole_match_to_150(generous_rates, api_client_for,
     assert answer["winner"] == state["winners"]
     assert answer["scores"] == state["game"]["scores"]
     for client in (clients[0], clients[1]):
-        mine = client.get("/api/v1/tables/").json()[0]
+        mine = client.get("/api/v1/tables/").json()["results"][0]
         assert mine["status"] == "finished" and not mine["your_turn"]
 
 

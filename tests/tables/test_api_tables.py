@@ -121,7 +121,7 @@ def test_it_lists_my_turn_first(api_client_for, alice, bob):
     second = create_table(api_client_for(alice), 2, ["friend"])
     join(api_client_for(bob), first["invites"][0]["token"])
     join(api_client_for(bob), second["invites"][0]["token"])
-    listed = api_client_for(bob).get("/api/v1/tables/").json()
+    listed = api_client_for(bob).get("/api/v1/tables/").json()["results"]
     turns = [row["your_turn"] for row in listed]
     assert turns == sorted(turns, reverse=True)
     assert {row["id"] for row in listed} == {first["id"], second["id"]}

@@ -41,7 +41,7 @@ def test_both_accept_and_the_rematch_starts(api_client_for, finished, alice, bob
     assert old["rematch"] == {"id": rematch["id"], "status": "waiting"}
     alice_view = table(api_client_for(alice), rematch["id"])
     assert alice_view["rematch_pending"] is True
-    listing = api_client_for(alice).get("/api/v1/tables/").json()
+    listing = api_client_for(alice).get("/api/v1/tables/").json()["results"]
     assert rematch["id"] in [row["id"] for row in listing]
 
     accepted = api_client_for(alice).post(f"/api/v1/tables/{rematch['id']}/rematch/accept/")

@@ -100,7 +100,7 @@ def test_my_tables_says_which_tables_changed_since_my_last_read(
     rng = random.Random(3)
 
     def changed(seat):
-        rows = clients[seat].get("/api/v1/tables/").json()
+        rows = clients[seat].get("/api/v1/tables/").json()["results"]
         return next(row for row in rows if row["id"] == table_id)["changed_since_your_last_visit"]
 
     for _ in range(10):  # up to alice's turn (bob, then Nino on commit, move before)

@@ -145,7 +145,7 @@ def test_it_lets_the_list_of_tables_show_the_overdue_turn_once_read(
     assert table(clients[0], table_id)["status"] == "playing"
     clock.move_to(T0 + H48 + MINUTE)
     assert table(clients[0], table_id)["status"] == "finished"
-    listing = clients[1].get("/api/v1/tables/").json()
+    listing = clients[1].get("/api/v1/tables/").json()["results"]
     assert [(row["id"], row["status"], row["outcome"]) for row in listing] == [
         (table_id, "finished", "absent")
     ]
