@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0007_verbose_names_in_spanish'),
+        ('tables', '0009_email_delivery_rematch_kind'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,8 +7,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notices', '0003_talk_and_moderation'),
-        ('tables', '0008_sweep_indexes'),
+        ('notices', '0004_rematch_offered_kind_and_switches'),
+        ('tables', '0010_sweep_indexes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
