@@ -14,6 +14,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# Django finds a model where its app's models module imports it.
+from tables.models_replay import MatchAnalysis, PublicReplay  # noqa: F401
+
 BOT_CHOICES = [
     ("garabato", "Garabato"),
     ("nino", "Nino"),

@@ -26,7 +26,15 @@ TURN_NOTICE = "notices.tasks.record_turn"
 HAND_OVER_NOTICE = "notices.tasks.record_hand_over"
 MATCH_OVER_NOTICE = "notices.tasks.record_match_over"
 SEAT_TAKEN_NOTICE = "notices.tasks.record_seat_taken"
-TASK_NAMES = (BOT_PLAY, TURN_NOTICE, HAND_OVER_NOTICE, MATCH_OVER_NOTICE, SEAT_TAKEN_NOTICE)
+ANALYSE_MATCH = "tables.tasks.analyse_match"
+TASK_NAMES = (
+    BOT_PLAY,
+    TURN_NOTICE,
+    HAND_OVER_NOTICE,
+    MATCH_OVER_NOTICE,
+    SEAT_TAKEN_NOTICE,
+    ANALYSE_MATCH,
+)
 
 
 def send_on_commit(name: str, *args, **options) -> None:
