@@ -36,6 +36,7 @@ function judgementOf(move, T, fmt) {
 // One row per analysed seat: name, moves judged, the marks, the average loss.
 function drawSummary(table, result, players, T, fmt) {
   const body = table.querySelector("tbody");
+  const labels = Array.from(table.querySelectorAll("thead th"), (th) => th.textContent);
   body.replaceChildren();
   for (const row of result.summary) {
     const tr = document.createElement("tr");
@@ -48,6 +49,7 @@ function drawSummary(table, result, players, T, fmt) {
     cells.forEach((value, column) => {
       const cell = document.createElement(column === 0 ? "th" : "td");
       if (column === 0) cell.scope = "row";
+      cell.dataset.label = labels[column];
       cell.textContent = String(value);
       tr.append(cell);
     });
