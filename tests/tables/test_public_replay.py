@@ -88,3 +88,10 @@ def test_the_public_page_shows_the_analysis_once_done(
     assert data["analysis"]["result"]["seats"] == [0]
     record = Client().get(f"{link['path']}registro/").json()
     assert record["analysis"] == data["analysis"]["result"]
+
+
+def test_the_public_page_speaks_english_too(api_client_for, alice, finished):
+    link = api_client_for(alice).post(_path(finished)).json()
+    html = Client(HTTP_ACCEPT_LANGUAGE="en").get(link["path"]).content.decode()
+    assert "Match analysis" in html and "This match has no analysis yet." in html
+    assert "Análisis de la partida" not in html
