@@ -9,6 +9,12 @@ urlpatterns = [
     path("tables/<int:table_id>/", api.TableDetailApi.as_view(), name="api-table"),
     path("tables/<int:table_id>/moves/", api.MoveListCreateApi.as_view(), name="api-moves"),
     path("tables/<int:table_id>/record/", api.RecordApi.as_view(), name="api-record"),
+    path("tables/<int:table_id>/analysis/", api.AnalysisApi.as_view(), name="api-analysis"),
+    path(
+        "tables/<int:table_id>/public-replay/",
+        api.PublicReplayApi.as_view(),
+        name="api-public-replay",
+    ),
     path("tables/<int:table_id>/abandon/", api.AbandonApi.as_view(), name="api-abandon"),
     path("tables/<int:table_id>/rematch/", api.RematchApi.as_view(), name="api-rematch"),
     path(

@@ -130,7 +130,7 @@ def wrong_target(targets: tuple[int, ...]) -> TableError:
 def wrong_move_time(days: tuple[int, ...]) -> TableError:
     """400 ``invalid_table`` (R27): the move time, in days, is one of ``days``."""
     detail = gettext("El tiempo por jugada es de %(days)s días.")
-    return TableError("invalid_table", detail % {"days": _listed(days)}, rule="R27")
+    return TableError("invalid_table", detail % {"days": either(days)}, rule="R27")
 
 
 def wrong_others(two_hands: bool) -> TableError:

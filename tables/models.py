@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+# Django finds a model where its app's models module imports it.
+from tables.models_replay import MatchAnalysis, PublicReplay  # noqa: F401
 from tables.move_time import default_move_seconds, reminder_seconds
 
 BOT_CHOICES = [

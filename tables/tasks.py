@@ -1,5 +1,5 @@
-"""Background work (Celery): bot turns, the absence, idle and reminder sweeps. The
-players' notices and their e-mails are ``notices.tasks``.
+"""Background work (Celery): bot turns, a finished match's analysis, the absence, idle and
+reminder sweeps. The players' notices and their e-mails are ``notices.tasks``.
 
 Tasks take ids (and the version they were scheduled for), re-read, and call
 ``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
@@ -57,6 +57,13 @@ def _sweep(name: str, table_ids, rule, now) -> int:
 def bot_play(table_id: int, version: int) -> bool:
     """Play the bot's turn at ``table_id`` if the table is still at ``version`` (R16, R31)."""
     return services.bot_play(table_id=table_id, version=version)
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def analyse_match(analysis_id: int) -> bool:
+    """Compute the analysis ``analysis_id`` of a finished match (issue 20) unless another
+    run has it or did it (``services.analysis_run``: computed at most once)."""
+    return services.analysis_run(analysis_id=analysis_id)
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)

@@ -166,4 +166,35 @@ def replay_strings() -> dict[str, str]:
         "seed_sha256": _("SHA-256 publicado: %(hash)s"),
         "seed_ok": _("El barajado se comprobó: la semilla da su hash y reparte estas fichas (R6)."),
         "line_empty": _("La fila está vacía."),
+        **analysis_strings(),
+    }
+
+
+def analysis_strings() -> dict[str, str]:
+    """The words of the replay page's analysis and share panels
+    (``static/js/replay/``); ``%(chance)s`` arrives as "42 %", ``%(points)s`` as "+3.5"."""
+    return {
+        "analysis_none": _("Abuela Quelonia puede juzgar cada jugada de la partida."),
+        "analysis_public_none": _("Esta partida aún no tiene análisis."),
+        "analysis_queued": _("Análisis en cola…"),
+        "analysis_running": _("Analizando: %(done)s de %(total)s jugadas…"),
+        "analysis_failed": _("El análisis falló. Puedes pedirlo otra vez."),
+        "analysis_done": _("Análisis hecho: %(n)s jugadas juzgadas."),
+        "mark_inaccuracy": _("Imprecisión"),
+        "mark_error": _("Error"),
+        "mark_blunder": _("Error grave"),
+        "mark_none": _("Casi igual"),
+        "move_on_end": _("%(tile)s en el %(end)s"),
+        "judged": _(
+            "%(mark)s: con %(move)s ganaba la mano %(chance)s de las veces (%(points)s puntos"
+            " esperados); mejor %(best)s: %(best_chance)s (%(best_points)s)."
+        ),
+        "judged_best": _(
+            "La mejor jugada: con %(move)s ganaba la mano %(chance)s de las veces"
+            " (%(points)s puntos esperados)."
+        ),
+        "summary_loss": _("%(chance)s de la mano, %(points)s puntos"),
+        "share_none": _("Solo los jugadores de la mesa ven esta partida."),
+        "share_public": _("Cualquiera con este enlace ve la partida y su análisis:"),
+        "failed": _("No se pudo: %(detail)s"),
     }

@@ -13,5 +13,7 @@ urlpatterns = [
     path("mesas/<int:table_id>/", views.table_page, name="table"),
     path("mesas/<int:table_id>/partida/", views.replay_page, name="replay"),
     path("partidas/", views.history, name="history"),
+    path("partida/<str:token>/", views.public_replay, name="public-replay"),
+    path("partida/<str:token>/registro/", views.public_record, name="public-record"),
     path("invitacion/<str:token>/", views.invite, name="invite"),
 ]

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from dominoes.record import load_record
-from dominoes.steps import replay_steps
-from tables import listing, selectors, services
+from tables import listing, replays, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
@@ -179,28 +178,65 @@ def history(request: HttpRequest) -> HttpResponse:
 def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """The replay of a finished match for a seated player: every hand, move by move, drawn
     from its record through the engine (``dominoes.steps.replay_steps``), with each deal's
-    seed and its hash checked (R6) and the record to download."""
+    seed and its hash checked (R6) and the record to download; the "Analizar la partida"
+    button and the analysis once done (issue 20); the public link (issue 16)."""
     try:
         table, seat = services.table_for_user(table_id, request.user)
     except TableError:
         raise Http404 from None
     if table.status not in FINISHED or table.state is None:
         raise Http404
-    record = selectors.table_record(table)
-    if not record["hands"]:
-        raise Http404
+    try:
+        data = replays.replay_data(table)
+    except TableError:
+        raise Http404 from None
     view = selectors.table_view_for_user(table, seat, request.user)
-    data = {
-        "id": table.pk,
-        "players": [p["name"] for p in view["players"]],
-        "seats": table.seats,
-        "target": table.target,
-        **replay_steps(load_record(record)),
+    data["analysis"] = replays.analysis_state(table)
+    data["public_link"] = replays.public_link_of(table)
+    data["api"] = {
+        "analysis": reverse("api-analysis", args=[table.pk]),
+        "public_replay": reverse("api-public-replay", args=[table.pk]),
     }
     context = {
         "table": view,
         "replay": data,
         "ui": replay_strings(),
         "profile": profile_facts(table.rules),
+        "record_url": reverse("api-record", args=[table.pk]),
     }
     return render(request, "tables/replay.html", context)
+
+
+@never_cache
+def public_replay(request: HttpRequest, token: str) -> HttpResponse:
+    """A finished match's replay opened by its public link (``/partida/<token>/``, issue
+    16): the same page for anyone, signed in or not, with the analysis once done and
+    nothing to change. An unknown or revoked token is a 404."""
+    try:
+        table = replays.public_table(token)
+        data = replays.replay_data(table)
+    except TableError:
+        raise Http404 from None
+    analysis = replays.analysis_state(table)
+    data["analysis"] = analysis if analysis["status"] == "done" else None
+    context = {
+        "table": {"id": table.pk},
+        "replay": data,
+        "ui": replay_strings(),
+        "public": True,
+        "record_url": reverse("tables:public-record", args=[token]),
+    }
+    return render(request, "tables/replay.html", context)
+
+
+@never_cache
+def public_record(request: HttpRequest, token: str) -> JsonResponse:
+    """The ``dominoes-record/1`` of a match with a public replay link (with its
+    ``analysis`` once done), as a download."""
+    try:
+        table = replays.public_table(token)
+    except TableError:
+        raise Http404 from None
+    response = JsonResponse(replays.record_with_analysis(table))
+    response["Content-Disposition"] = f'attachment; filename="mesa-{table.pk}.json"'
+    return response

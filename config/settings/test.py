@@ -12,6 +12,8 @@ DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 BOT_DELAY_SECONDS = 0
+# A match's analysis with a small, clock-free Quelonia: fast, and just as deterministic.
+ANALYSIS_ROLLOUTS = 32
 # Tasks run in the test process even when REDIS_URL names a broker: no worker is running.
 # The one test that starts a real worker (tests/tasks/test_celery_worker.py) turns this off
 # for itself and starts the worker with CELERY_TASK_ALWAYS_EAGER=false.

@@ -2,11 +2,18 @@
 // with the engine (dominoes.steps.replay_steps, in "replay-data"), stepped through hand by
 // hand and move by move with the buttons or the arrow keys (← → moves, ↑ ↓ hands). Every
 // hand shows every seat's tiles face up; each deal's seed and its checked hash are shown.
+// The analysis (replay/analysis.js) marks the judged moves; players may share the replay
+// by a public link (replay/share.js). Opened by that link (data-public), nothing changes.
 
+import { analysisPanel } from "./replay/analysis.js";
+import { sharePanel } from "./replay/share.js";
+import { apiClient } from "./table/api.js";
 import { tileNamed, tileSvg } from "./table/tiles.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const T = JSON.parse(document.getElementById("replay-strings").textContent);
+const page = document.getElementById("replay");
+const isPublic = page.dataset.public === "1";
 const place = { hand: 0, step: 0 };
 
 function fmt(template, values) {
@@ -36,6 +43,11 @@ function render() {
     hand: place.hand + 1, hands: data.hands.length, move: place.step, moves: hand.steps.length - 1,
   });
   document.getElementById("action").textContent = said(step.action, step);
+  const judged = analysis.judgement(place.hand, place.step);
+  const note = document.getElementById("judgement");
+  note.hidden = !judged;
+  note.textContent = judged ? judged.text : "";
+  note.className = "judgement" + (judged ? ` mark-${judged.mark}` : "");
   const line = document.getElementById("line");
   line.replaceChildren();
   if (!step.line.length) line.append(el("p", "empty", T.line_empty));
@@ -92,6 +104,10 @@ function hand(delta) {
   Object.assign(place, { hand: next, step: 0 });
   render();
 }
+
+const client = isPublic ? null : apiClient(page.dataset.csrf);
+const analysis = analysisPanel({ data, T, client, fmt, onChange: () => render() });
+if (!isPublic) sharePanel({ data, T, csrfToken: page.dataset.csrf });
 
 document.getElementById("prev-move").addEventListener("click", () => move(-1));
 document.getElementById("next-move").addEventListener("click", () => move(1));

@@ -6,17 +6,20 @@ Errors are ``{"code", "detail", "rule"?}`` (``core.api_errors``); a refused move
 the codes of RECORD.md.
 """
 
+from tables.api.analysis import AnalysisApi, PublicReplayApi
 from tables.api.invites import InviteDetailApi, InviteRenewApi, JoinApi
 from tables.api.moves import MoveListCreateApi, request_fingerprint
 from tables.api.rematch import RematchAnswerApi, RematchApi
 from tables.api.tables import AbandonApi, RecordApi, TableDetailApi, TableListCreateApi
 
 __all__ = [
+    "AnalysisApi",
     "AbandonApi",
     "InviteDetailApi",
     "InviteRenewApi",
     "JoinApi",
     "MoveListCreateApi",
+    "PublicReplayApi",
     "RecordApi",
     "RematchAnswerApi",
     "RematchApi",

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from tables import listing, selectors, services
+from tables import listing, replays, selectors, services
 from tables.api.common import (
     StrictSerializer,
     TableScopedApi,
@@ -129,12 +129,13 @@ class TableDetailApi(TableScopedApi):
 
 class RecordApi(TableScopedApi):
     """The match record (``dominoes-record/1``) of the finished hands: the hand in play is
-    left out until it ends (R31). Check it with ``python -m dominoes replay``."""
+    left out until it ends (R31), with its ``analysis`` section once a finished match's
+    analysis is done. Check it with ``python -m dominoes replay``."""
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, table_id: int) -> Response:
         table, _seat = services.table_for_user(table_id, request.user)
-        return Response(selectors.table_record(table))
+        return Response(replays.record_with_analysis(table))
 
 
 class AbandonApi(TableScopedApi):

@@ -12,6 +12,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``idempotency``: a move played at most once per ``Idempotency-Key``;
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
 - ``rematch``: a finished table's rematch, offered to the same people, accepted or declined;
+- ``analysis``: a finished match's analysis (queued, computed once) and its public replay link;
 - ``reads``: a read applies what has come due first, and remembers what was seen;
 - ``deliveries``: the record of each e-mail to each person (``notices.email``);
 - ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
@@ -31,6 +32,12 @@ from tables.seating import (
     holds_two_hands,
     new_invite_token,
     offered_profiles,
+)
+from tables.services.analysis import (
+    analysis_request,
+    analysis_run,
+    replay_publish,
+    replay_unpublish,
 )
 from tables.services.core import ACTIVE, match_of
 from tables.services.deliveries import (
@@ -57,6 +64,8 @@ __all__ = [
     "FRIEND",
     "TableError",
     "acting_seat",
+    "analysis_request",
+    "analysis_run",
     "bot_play",
     "bot_seed",
     "check_invite_token",
@@ -76,6 +85,8 @@ __all__ = [
     "offered_profiles",
     "rematch_answer",
     "rematch_offer",
+    "replay_publish",
+    "replay_unpublish",
     "reminder_mark",
     "resume_stuck_bot",
     "seat_join",

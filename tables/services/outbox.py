@@ -27,6 +27,7 @@ HAND_OVER_NOTICE = "notices.tasks.record_hand_over"
 MATCH_OVER_NOTICE = "notices.tasks.record_match_over"
 SEAT_TAKEN_NOTICE = "notices.tasks.record_seat_taken"
 REMATCH_OFFERED_NOTICE = "notices.tasks.record_rematch_offered"
+ANALYSE_MATCH = "tables.tasks.analyse_match"
 TASK_NAMES = (
     BOT_PLAY,
     TURN_NOTICE,
@@ -34,6 +35,7 @@ TASK_NAMES = (
     MATCH_OVER_NOTICE,
     SEAT_TAKEN_NOTICE,
     REMATCH_OFFERED_NOTICE,
+    ANALYSE_MATCH,
 )
 
 

@@ -24,7 +24,7 @@ import pytest
 from django.test import Client
 
 from dominoes import Draw, Play, match_from_dict, seed_sha256
-from tables.models import Hand, Table
+from tables.models import Hand, MatchAnalysis, PublicReplay, Table
 from tables.models import Seat as SeatRow
 from tables.seating import invite_sha256
 from tests.support.api import play_one, seated_clients, seated_table, table
@@ -150,6 +150,16 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
         {**talk.json(), "messages": [m for m in talk.json()["messages"] if m["hand"] == current]}
     )
     out.update(_invite_answers(seat, tokens))
+    # A match in play has no analysis and no public link (issue 20, 16): refused, unchanged.
+    for method, path in (
+        ("get", "analysis"),
+        ("post", "analysis"),
+        ("post", "public-replay"),
+    ):
+        answer = getattr(seat.api, method)(f"/api/v1/tables/{table_id}/{path}/")
+        assert answer.status_code == 409 and answer.json()["code"] == "table_not_finished"
+        out[f"{method} {path}"] = answer.content.decode()
+        raw.append(out[f"{method} {path}"])
     page = seat.browser.get(f"/mesas/{table_id}/")
     if page.status_code != 404:
         assert page.status_code == 200
@@ -243,8 +253,12 @@ def test_no_seat_ever_sees_a_hidden_tile_or_the_seed(
             f"/api/v1/tables/{table_id}/moves/",
             f"/api/v1/tables/{table_id}/record/",
             f"/api/v1/tables/{table_id}/talk/",
+            f"/api/v1/tables/{table_id}/analysis/",
         ):
             assert stranger.get(path).status_code == 404
+        for path in ("analysis", "public-replay"):
+            assert stranger.post(f"/api/v1/tables/{table_id}/{path}/").status_code == 404
+        assert not MatchAnalysis.objects.exists() and not PublicReplay.objects.exists()
     assert second_hand_moves > 0 or table(clients[0], table_id)["status"] != "playing"
 
 
@@ -354,3 +368,12 @@ def test_the_replay_and_rematch_answers_show_no_hand_in_play(api_client_for, cli
     body = asked.json()
     assert body["game"] is None and body["hands"] == []
     assert not re.search(r'"\d-\d"', json.dumps(body))  # no tile named anywhere
+
+
+def test_no_public_link_ever_shows_a_match_in_play(api_client_for, alice, bob):
+    """Even a link row for a running table (none can be made: 409) shows nothing: the
+    public page and its record answer 404 while the match is on (R31)."""
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    PublicReplay.objects.create(table_id=table_id, token="t" * 43, created_by=alice)
+    for path in ("/partida/" + "t" * 43 + "/", "/partida/" + "t" * 43 + "/registro/"):
+        assert Client().get(path).status_code == 404

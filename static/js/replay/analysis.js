@@ -1,0 +1,129 @@
+// The analysis of a finished match on the replay page (issue 20): the "Analizar la
+// partida" button (POST /api/v1/tables/{id}/analysis/), the progress while the worker
+// judges the moves (polling GET on the same path), then the per-player summary and, when
+// stepping, each judged move's mark ("imprecisión", "error", "error grave") with the
+// better move named on the action's line. The numbers come from the server
+// (dominoes.analysis); nothing is computed here.
+
+const POLL_MS = 1500;
+const WORKING = new Set(["queued", "running"]);
+
+function pct(chance) {
+  return `${Math.round(chance * 100)} %`;
+}
+
+function points(value) {
+  return (value > 0 ? "+" : "") + value.toFixed(1);
+}
+
+function moveName(move, T, fmt) {
+  return move.end === null || move.end === undefined ? move.tile : fmt(T.move_on_end, { tile: move.tile, end: move.end });
+}
+
+// The sentence for one judged move and its mark ("best", "fine" or the move's mark).
+function judgementOf(move, T, fmt) {
+  const mine = { move: moveName(move, T, fmt), chance: pct(move.hand_win_chance), points: points(move.expected_points) };
+  if (!move.best) return { mark: "best", text: fmt(T.judged_best, mine) };
+  const best = {
+    best: moveName(move.best, T, fmt),
+    best_chance: pct(move.best.hand_win_chance),
+    best_points: points(move.best.expected_points),
+  };
+  const label = move.mark ? T[`mark_${move.mark}`] : T.mark_none;
+  return { mark: move.mark || "fine", text: fmt(T.judged, { ...mine, ...best, mark: label }) };
+}
+
+// One row per analysed seat: name, moves judged, the marks, the average loss.
+function drawSummary(table, result, players, T, fmt) {
+  const body = table.querySelector("tbody");
+  const labels = Array.from(table.querySelectorAll("thead th"), (th) => th.textContent);
+  body.replaceChildren();
+  for (const row of result.summary) {
+    const tr = document.createElement("tr");
+    tr.dataset.seat = String(row.seat);
+    const loss = fmt(T.summary_loss, {
+      chance: pct(row.average_loss.hand_win_chance),
+      points: row.average_loss.expected_points.toFixed(1),
+    });
+    const cells = [players[row.seat], row.moves_analysed, row.inaccuracies, row.errors, row.blunders, loss];
+    cells.forEach((value, column) => {
+      const cell = document.createElement(column === 0 ? "th" : "td");
+      if (column === 0) cell.scope = "row";
+      cell.dataset.label = labels[column];
+      cell.textContent = String(value);
+      tr.append(cell);
+    });
+    body.append(tr);
+  }
+  table.hidden = false;
+}
+
+// The status line, the progress bar and (once done) the summary for ``state``.
+function drawState(state, { data, T, fmt, signedIn }) {
+  const kind = state ? state.status : "none";
+  const status = document.getElementById("analysis-status");
+  const bar = document.getElementById("analysis-progress");
+  const summary = document.getElementById("analysis-summary");
+  const button = document.getElementById("analyse");
+  document.getElementById("analysis").dataset.status = kind;
+  if (button) button.hidden = !(signedIn && (kind === "none" || kind === "failed"));
+  bar.hidden = !WORKING.has(kind);
+  summary.hidden = true;
+  if (kind === "none") status.textContent = signedIn ? T.analysis_none : T.analysis_public_none;
+  else if (kind === "queued") status.textContent = T.analysis_queued;
+  else if (kind === "failed") status.textContent = T.analysis_failed;
+  else if (kind === "running") {
+    const { done, total } = state.progress;
+    status.textContent = total ? fmt(T.analysis_running, { done, total }) : T.analysis_queued;
+    bar.max = Math.max(total, 1);
+    bar.value = done;
+  } else {
+    status.textContent = fmt(T.analysis_done, { n: state.result.moves.length });
+    drawSummary(summary, state.result, data.players, T, fmt);
+  }
+}
+
+// The panel; ``client`` is null on the public page (nothing to ask for there). Returns
+// ``judgement(hand, step)``: the judged move of that step (step 0 is the deal) or null.
+export function analysisPanel({ data, T, client, fmt, onChange }) {
+  const button = document.getElementById("analyse");
+  let state = data.analysis;
+  let judged = new Map();
+
+  function update(next, notify = true) {
+    state = next;
+    judged = new Map();
+    for (const move of state && state.result ? state.result.moves : []) judged.set(`${move.hand}:${move.action}`, move);
+    drawState(state, { data, T, fmt, signedIn: Boolean(client) });
+    if (notify) onChange();
+  }
+
+  async function poll() {
+    const answer = await client.get(data.api.analysis);
+    if (answer.ok) update(answer.data);
+    if (!answer.ok || WORKING.has(state.status)) setTimeout(poll, POLL_MS);
+  }
+
+  if (button) {
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      const answer = await client.post(data.api.analysis);
+      button.disabled = false;
+      if (!answer.ok) {
+        document.getElementById("analysis-status").textContent = fmt(T.failed, { detail: answer.error.detail });
+        return;
+      }
+      update(answer.data);
+      if (WORKING.has(state.status)) setTimeout(poll, POLL_MS);
+    });
+  }
+
+  update(state, false);
+  if (client && state && WORKING.has(state.status)) setTimeout(poll, POLL_MS);
+  return {
+    judgement(hand, step) {
+      const move = judged.get(`${hand}:${step - 1}`);
+      return move ? judgementOf(move, T, fmt) : null;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+"""Reads about a finished match's replay: the positions the replay page steps through, the
+state of its analysis (issue 20) and its public link (issue 16). Only finished (or closed)
+tables have any of it: nothing here describes a hand still in play (R31)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from dominoes.record import load_record
+from dominoes.steps import replay_steps
+from tables import selectors
+from tables.errors import not_found
+from tables.models import MatchAnalysis, PublicReplay, Seat, Table
+from tables.seating import player_name
+
+
+def replay_data(table: Table) -> dict[str, Any]:
+    """What ``static/js/replay.js`` draws: ``id``, ``players`` (names by seat),
+    ``seats``, ``target`` and ``dominoes.steps.replay_steps`` of the record (``hands``,
+    ``answer``). Raises ``not_found`` when the table has no finished hand."""
+    record = selectors.table_record(table)
+    if not record["hands"]:
+        raise not_found()
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    return {
+        "id": table.pk,
+        "players": [player_name(seat, seats, table.rules) for seat in seats],
+        "seats": table.seats,
+        "target": table.target,
+        **replay_steps(load_record(record)),
+    }
+
+
+def analysis_state(table: Table) -> dict[str, Any]:
+    """``{"status", "progress": {"done", "total"}, "result"}``: ``status`` is ``none``
+    (never asked for), ``queued``, ``running``, ``done`` or ``failed``; ``progress``
+    counts judged moves; ``result`` is the record's ``analysis`` section once done, else
+    ``None``."""
+    row = MatchAnalysis.objects.filter(table=table).first()
+    if row is None:
+        return {"status": "none", "progress": {"done": 0, "total": 0}, "result": None}
+    done = row.status == MatchAnalysis.Status.DONE
+    return {
+        "status": row.status,
+        "progress": {"done": row.done, "total": row.total},
+        "result": row.result if done else None,
+    }
+
+
+def record_with_analysis(table: Table) -> dict[str, Any]:
+    """The table's ``dominoes-record/1`` (``selectors.table_record``) with its optional
+    ``analysis`` section once the analysis is done (docs/RECORD.md)."""
+    record = selectors.table_record(table)
+    if not table.is_active:
+        result = (
+            MatchAnalysis.objects.filter(table=table, status=MatchAnalysis.Status.DONE)
+            .values_list("result", flat=True)
+            .first()
+        )
+        if result is not None:
+            record["analysis"] = result
+    return record
+
+
+def public_link(link: PublicReplay | None) -> dict[str, str] | None:
+    """A public replay link as JSON: ``{"token", "path"}``, or ``None``."""
+    if link is None:
+        return None
+    return {"token": link.token, "path": reverse("tables:public-replay", args=[link.token])}
+
+
+def public_link_of(table: Table) -> dict[str, str] | None:
+    """The table's public replay link (``public_link``), ``None`` while it has none."""
+    return public_link(PublicReplay.objects.filter(table=table).first())
+
+
+def public_table(token: str) -> Table:
+    """The finished table whose public replay link is ``token``. Raises ``not_found`` for
+    an unknown or revoked token (or, defensively, a table still in play)."""
+    link = PublicReplay.objects.select_related("table").filter(token=token).first()
+    if link is None or link.table.is_active or link.table.state is None:
+        raise not_found()
+    return link.table

@@ -1,0 +1,97 @@
+"""The public replay link (issue 16): a player of a finished match makes its replay public
+by an unguessable link (``/partida/<token>/``), which anyone may open signed out, and
+revokes it; nothing of a running match is ever reachable that way."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from tables import services
+from tables.models import PublicReplay
+from tests.support.finished import quick_finished_table
+
+pytestmark = pytest.mark.django_db
+
+DATA = re.compile(r'<script id="replay-data" type="application/json">(.*?)</script>', re.S)
+
+
+@pytest.fixture
+def finished(alice, django_capture_on_commit_callbacks):
+    return quick_finished_table([alice], ["nino"], 2, django_capture_on_commit_callbacks)
+
+
+def _path(table) -> str:
+    return f"/api/v1/tables/{table.pk}/public-replay/"
+
+
+def test_a_player_shares_and_anyone_signed_out_sees_it(api_client_for, alice, finished):
+    made = api_client_for(alice).post(_path(finished))
+    assert made.status_code == 201
+    link = made.json()
+    assert len(link["token"]) >= 40 and link["path"] == f"/partida/{link['token']}/"
+    assert link["url"].endswith(link["path"])
+    again = api_client_for(alice).post(_path(finished))
+    assert again.status_code == 200 and again.json()["token"] == link["token"]
+    page = Client().get(link["path"])
+    assert page.status_code == 200
+    html = page.content.decode()
+    data = json.loads(DATA.search(html).group(1))
+    assert data["id"] == finished.pk and data["analysis"] is None
+    assert "Analizar la partida" not in html and "Hacer pública" not in html
+    record = Client().get(f"{link['path']}registro/")
+    assert record.status_code == 200 and record.json()["format"] == "dominoes-record/1"
+
+
+def test_revoked_the_link_is_gone(api_client_for, alice, finished):
+    link = api_client_for(alice).post(_path(finished)).json()
+    assert api_client_for(alice).delete(_path(finished)).status_code == 204
+    assert Client().get(link["path"]).status_code == 404
+    assert Client().get(f"{link['path']}registro/").status_code == 404
+    assert not PublicReplay.objects.exists()
+    assert api_client_for(alice).delete(_path(finished)).status_code == 204  # idempotent
+
+
+def test_mallory_can_neither_share_nor_guess(api_client_for, alice, mallory, finished):
+    stranger = api_client_for(mallory)
+    assert stranger.post(_path(finished)).status_code == 404
+    assert stranger.delete(_path(finished)).status_code == 404
+    api_client_for(alice).post(_path(finished))
+    assert stranger.delete(_path(finished)).status_code == 404
+    assert PublicReplay.objects.filter(table=finished).exists()
+    # The table id is not the link: the player-only paths stay 404 for her.
+    assert stranger.get(f"/api/v1/tables/{finished.pk}/analysis/").status_code == 404
+    assert Client().get("/partida/" + "A" * 43 + "/").status_code == 404
+    mallory_browser = Client()
+    mallory_browser.force_login(mallory)
+    assert mallory_browser.get(f"/mesas/{finished.pk}/partida/").status_code == 404
+
+
+def test_a_running_match_cannot_be_made_public(api_client_for, alice):
+    running = services.table_create(creator=alice, seats=2, target=50, others=["nino"])
+    answer = api_client_for(alice).post(_path(running))
+    assert answer.status_code == 409 and answer.json()["code"] == "table_not_finished"
+    assert not PublicReplay.objects.exists()
+
+
+def test_the_public_page_shows_the_analysis_once_done(
+    api_client_for, alice, finished, django_capture_on_commit_callbacks
+):
+    link = api_client_for(alice).post(_path(finished)).json()
+    with django_capture_on_commit_callbacks(execute=True):
+        api_client_for(alice).post(f"/api/v1/tables/{finished.pk}/analysis/")
+    data = json.loads(DATA.search(Client().get(link["path"]).content.decode()).group(1))
+    assert data["analysis"]["status"] == "done"
+    assert data["analysis"]["result"]["seats"] == [0]
+    record = Client().get(f"{link['path']}registro/").json()
+    assert record["analysis"] == data["analysis"]["result"]
+
+
+def test_the_public_page_speaks_english_too(api_client_for, alice, finished):
+    link = api_client_for(alice).post(_path(finished)).json()
+    html = Client(HTTP_ACCEPT_LANGUAGE="en").get(link["path"]).content.decode()
+    assert "Match analysis" in html and "This match has no analysis yet." in html
+    assert "Análisis de la partida" not in html
