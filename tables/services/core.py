@@ -118,6 +118,7 @@ def save_transition(
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
     table.save()
+    outbox.publish_version(table.pk, table.version)
 
 
 def _new_rows(

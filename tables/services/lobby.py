@@ -204,6 +204,7 @@ def seat_join(*, token: str, user) -> Seat:
         else:
             table.version += 1
             table.save(update_fields=["version"])
+            outbox.publish_version(table.pk, table.version)
         outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
     return seat
 
@@ -235,4 +236,5 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
         seat.save(update_fields=["invite_token"])
         table.version += 1
         table.save(update_fields=["version"])
+        outbox.publish_version(table.pk, table.version)
     return seat

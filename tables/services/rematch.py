@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tables.errors import no_rematch_offer, rematch_exists, table_not_finished
 from tables.models import Seat, Table
-from tables.services import core
+from tables.services import core, outbox
 from tables.services.endings import close_without_winner
 from tables.services.lobby import start_match
 
@@ -93,4 +93,5 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
         else:
             table.version += 1
             table.save(update_fields=["version"])
+            outbox.publish_version(table.pk, table.version)
     return table
