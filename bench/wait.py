@@ -14,7 +14,7 @@ What it does, on loopback, bounded in time:
    ``TABLE_WAIT_MAX_SECONDS=120`` so that one wait outlasts the whole measurement.
 3. Reads the server's resident memory (all its processes), threads and CPU seconds with
    no client; picks each table's next move (whose turn, which legal tile).
-4. Opens ``--clients`` waits (``wait=90``), spread round-robin over the tables and their
+4. Opens ``--clients`` waits (``wait=110``), spread round-robin over the tables and their
    two seats' tokens, and waits until the server is quiet (every first look done).
 5. Idle: measures the server's CPU over ``--idle-seconds`` (10) with every client
    waiting, its memory and threads, the database connections open
@@ -30,11 +30,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
+import httpx
 from serving import (  # bench/ is on the path: this script's folder
     ROOT,
     create_tables,
@@ -49,7 +52,7 @@ from serving import (  # bench/ is on the path: this script's folder
 )
 
 sys.path.insert(0, str(ROOT))
-WAIT_SECONDS = 90
+WAIT_SECONDS = 110
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -60,7 +63,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--movers", type=int, default=4, help="moves sent at a time")
     parser.add_argument("--idle-seconds", type=float, default=10.0)
-    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--port", type=int, default=18766)
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="server")
     parser.add_argument("--db", default="domino_wait", help="scratch database (recreated)")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/6", help="scratch Redis DB")
@@ -76,32 +79,51 @@ class Run:
     versions: dict[int, int] = field(default_factory=dict)
     moves: dict[int, tuple[str, dict]] = field(default_factory=dict)
     sent: dict[int, float] = field(default_factory=dict)
+    answered: dict[int, float] = field(default_factory=dict)
     move_seconds: list[float] = field(default_factory=list)
     # (table id, status, version answered, when it arrived)
     answers: list[tuple[int, int, int, float]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    t0: float = field(default_factory=time.perf_counter)
 
 
 def headers(token: str) -> dict[str, str]:
     return {"Authorization": f"Token {token}", "Accept": "application/json"}
 
 
-async def pick_moves(client, run: Run) -> None:
+def phase(run: Run, what: str) -> None:
+    print(f"  +{time.perf_counter() - run.t0:5.1f} s  {what}", flush=True)
+
+
+async def pick_moves(client, run: Run, at_once: int = 8) -> None:
     """Each table's version and next move: (the mover's token, the move's body)."""
     rng = random.Random(7)
-    for table_id, tokens in run.seats.items():
-        for token in tokens:
-            state = (await client.get(f"/api/v1/tables/{table_id}/", headers=headers(token))).json()
-            if state["your_turn"]:
-                move = rng.choice(state["game"]["legal_moves"])
-                body = {"tile": move["tile"], "end": move["end"], "version": state["version"]}
-                run.moves[table_id] = (token, body)
-                run.versions[table_id] = state["version"]
+    gate = asyncio.Semaphore(at_once)
+
+    async def pick(table_id: int, tokens: list[str]) -> None:
+        async with gate:
+            for token in tokens:
+                reply = await client.get(f"/api/v1/tables/{table_id}/", headers=headers(token))
+                state = reply.json()
+                if state["your_turn"]:
+                    move = rng.choice(state["game"]["legal_moves"])
+                    body = {"tile": move["tile"], "end": move["end"], "version": state["version"]}
+                    run.moves[table_id] = (token, body)
+                    run.versions[table_id] = state["version"]
+                    return
+
+    await asyncio.gather(*(pick(table_id, tokens) for table_id, tokens in run.seats.items()))
 
 
 async def waiter(client, run: Run, table_id: int, token: str) -> None:
     since = run.versions[table_id]
     path = f"/api/v1/tables/{table_id}/?since_version={since}&wait={WAIT_SECONDS}"
-    reply = await client.get(path, headers=headers(token))
+    try:
+        reply = await client.get(path, headers=headers(token))
+    except httpx.HTTPError as error:
+        run.errors.append(f"{type(error).__name__} at +{time.perf_counter() - run.t0:.1f} s")
+        run.answers.append((table_id, 0, since, time.perf_counter()))
+        return
     version = reply.json()["version"] if reply.status_code == 200 else since
     run.answers.append((table_id, reply.status_code, version, time.perf_counter()))
 
@@ -114,7 +136,8 @@ async def mover(client, run: Run, queue: asyncio.Queue) -> None:
         reply = await client.post(
             f"/api/v1/tables/{table_id}/moves/", json=body, headers=headers(token)
         )
-        run.move_seconds.append(time.perf_counter() - started)
+        run.answered[table_id] = time.perf_counter()
+        run.move_seconds.append(run.answered[table_id] - started)
         if reply.status_code != 200:
             print(f"  move at table {table_id}: {reply.status_code} {reply.text[:200]}")
 
@@ -146,12 +169,11 @@ def outside_counts(args: argparse.Namespace) -> tuple[int, int]:
 
 
 async def measure(args: argparse.Namespace, run: Run, pid: int, base: str) -> dict:
-    import httpx
-
     limits = httpx.Limits(max_connections=args.clients + args.movers + 8)
-    timeout = httpx.Timeout(WAIT_SECONDS + 30.0)
+    timeout = httpx.Timeout(WAIT_SECONDS + 60.0)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         await pick_moves(client, run)
+        phase(run, "moves picked")
         empty = usage(pid)
         tables = list(run.seats)
         waits = []
@@ -159,7 +181,9 @@ async def measure(args: argparse.Namespace, run: Run, pid: int, base: str) -> di
             table_id = tables[index % len(tables)]
             token = run.seats[table_id][(index // len(tables)) % 2]
             waits.append(asyncio.create_task(waiter(client, run, table_id, token)))
+        phase(run, f"{args.clients} waits sent")
         settled = await until_quiet(pid)
+        phase(run, "server quiet: every first look done")
         idle_start = usage(pid)
         await asyncio.sleep(args.idle_seconds)
         idle_end = usage(pid)
@@ -167,8 +191,11 @@ async def measure(args: argparse.Namespace, run: Run, pid: int, base: str) -> di
         queue: asyncio.Queue = asyncio.Queue()
         for table_id in tables:
             queue.put_nowait(table_id)
+        phase(run, "idle measured; moving")
         await asyncio.gather(*(mover(client, run, queue) for _ in range(args.movers)))
+        phase(run, "every move answered")
         await asyncio.gather(*waits)
+        phase(run, "every wait answered")
     return {
         "empty": empty,
         "idle": idle_end,
@@ -214,7 +241,20 @@ def report(args: argparse.Namespace, run: Run, numbers: dict) -> bool:
             f"p50 {percentile(latencies, 0.5) * 1000:.0f} ms, p95 "
             f"{percentile(latencies, 0.95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
         )
-    print(f"  answers other than 200 with a newer version: {len(bad)}")
+    after = [at - run.answered[table] for table, status, _v, at in run.answers if status == 200]
+    if after:
+        print(
+            f"  move's answer -> waiting client's answer: "
+            f"p50 {percentile(after, 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(after, 0.95) * 1000:.0f} ms (negative: the client was first)"
+        )
+    print(f"  load average at the end (1, 5, 15 min): {os.getloadavg()}")
+    print(
+        f"  answers other than 200 with a newer version: {len(bad)}",
+        dict(Counter(a[1] for a in bad)),
+    )
+    for line in sorted(set(run.errors))[:5]:
+        print("   ", line)
     return not bad and len(run.answers) == args.clients
 
 
@@ -245,11 +285,18 @@ def main(argv: list[str] | None = None) -> int:
         "warning",
         "--backlog",
         "4096",
+        # A loop that 1,000 wakes keep busy must not be taken for a hung worker.
+        "--timeout-worker-healthcheck",
+        "60",
     ]
     process = start(command, env)
     try:
         asyncio.run(wait_until_up(base, process))
         numbers = asyncio.run(measure(args, run, process.pid, base))
+    except BaseException:
+        stop(process)
+        print(process.stderr.read().decode()[-3000:])
+        raise
     finally:
         stop(process)
         import redis
