@@ -11,10 +11,10 @@ What it does, on loopback, bounded in time:
 2. Starts ``uvicorn config.asgi:application --workers 2`` (``--workers``) with
    ``REDIS_URL`` (``--redis``: a scratch Redis database; no Celery worker runs, the
    queued notices are dropped at the end), its own ``TABLE_VERSIONS_CHANNEL``, and
-   ``TABLE_WAIT_MAX_SECONDS=120`` so that one wait outlasts the whole measurement.
+   ``TABLE_WAIT_MAX_SECONDS=600`` so that one wait outlasts the whole measurement.
 3. Reads the server's resident memory (all its processes), threads and CPU seconds with
    no client; picks each table's next move (whose turn, which legal tile).
-4. Opens ``--clients`` waits (``wait=110``), spread round-robin over the tables and their
+4. Opens ``--clients`` waits (``wait=300``), spread round-robin over the tables and their
    two seats' tokens, and waits until the server is quiet (every first look done).
 5. Idle: measures the server's CPU over ``--idle-seconds`` (10) with every client
    waiting, its memory and threads, the database connections open
@@ -52,7 +52,7 @@ from serving import (  # bench/ is on the path: this script's folder
 )
 
 sys.path.insert(0, str(ROOT))
-WAIT_SECONDS = 110
+WAIT_SECONDS = 300
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -133,9 +133,13 @@ async def mover(client, run: Run, queue: asyncio.Queue) -> None:
         table_id = queue.get_nowait()
         token, body = run.moves[table_id]
         run.sent[table_id] = started = time.perf_counter()
-        reply = await client.post(
-            f"/api/v1/tables/{table_id}/moves/", json=body, headers=headers(token)
-        )
+        try:
+            reply = await client.post(
+                f"/api/v1/tables/{table_id}/moves/", json=body, headers=headers(token)
+            )
+        except httpx.HTTPError as error:
+            run.errors.append(f"move at table {table_id}: {type(error).__name__}")
+            continue
         run.answered[table_id] = time.perf_counter()
         run.move_seconds.append(run.answered[table_id] - started)
         if reply.status_code != 200:
@@ -264,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     env = server_env(
         f"{args.pg}/{args.db}",
         args.redis,
-        TABLE_WAIT_MAX_SECONDS="120",
+        TABLE_WAIT_MAX_SECONDS="600",
         TABLE_VERSIONS_CHANNEL="domino:bench-wait",
     )
     print(f"recreating {args.db}: {args.players} players, {args.tables} tables ...")
@@ -288,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
         # A loop that 1,000 wakes keep busy must not be taken for a hung worker.
         "--timeout-worker-healthcheck",
         "60",
+        "--timeout-keep-alive",  # the movers' connections sit idle while the bench measures
+        "300",
     ]
     process = start(command, env)
     try:
