@@ -121,6 +121,15 @@ def save_transition(
     outbox.publish_version(table.pk, table.version)
 
 
+def save_next_version(table: Table) -> None:
+    """A change that is no move (a seat taken, a link renewed, a rematch accepted):
+    ``version + 1``, saved alone, and published once the write commits (the long polls
+    waiting on the table wake: ``outbox.publish_version``)."""
+    table.version += 1
+    table.save(update_fields=["version"])
+    outbox.publish_version(table.pk, table.version)
+
+
 def _new_rows(
     table: Table,
     before: MatchState | None,

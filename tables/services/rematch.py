@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tables.errors import no_rematch_offer, rematch_exists, table_not_finished
 from tables.models import Seat, Table
-from tables.services import core, outbox
+from tables.services import core
 from tables.services.endings import close_without_winner
 from tables.services.lobby import start_match
 
@@ -91,7 +91,5 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
         if all(seat.joined_at for seat in seats):
             start_match(table, seats, now)
         else:
-            table.version += 1
-            table.save(update_fields=["version"])
-            outbox.publish_version(table.pk, table.version)
+            core.save_next_version(table)
     return table
