@@ -29,4 +29,7 @@ RUN useradd --system --home /app domino && chown -R domino /app
 USER domino
 
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# uvicorn (ASGI): a long poll waits on the event loop, not in a worker (docs/scaling.md).
+# --no-proxy-headers: the client's address stays the socket's, as under gunicorn; the
+# app reads X-Forwarded-For itself (NUM_PROXIES).
+CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--workers", "3", "--no-proxy-headers", "--timeout-worker-healthcheck", "30"]

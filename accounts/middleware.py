@@ -1,19 +1,18 @@
 from django.conf import settings
 from django.utils import translation
+from django.utils.deprecation import MiddlewareMixin
 
 
-class UserLanguageMiddleware:
+class UserLanguageMiddleware(MiddlewareMixin):
     """Use the signed-in user's saved language when the browser has not chosen one.
 
     The language cookie (set by the header's switcher, the settings page and the login)
     wins; without it a signed-in user gets `user.language` instead of whatever
-    Accept-Language says. Place after AuthenticationMiddleware.
+    Accept-Language says. Place after AuthenticationMiddleware. Sync and async capable
+    (``MiddlewareMixin``: an ASGI server then waits for a long poll without a thread).
     """
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def process_request(self, request):
         user = getattr(request, "user", None)
         if (
             user is not None
@@ -22,4 +21,3 @@ class UserLanguageMiddleware:
         ):
             translation.activate(user.language)
             request.LANGUAGE_CODE = translation.get_language()
-        return self.get_response(request)

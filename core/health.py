@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponseNotAllowed, JsonResponse
 from django.utils.cache import add_never_cache_headers
+from django.utils.deprecation import MiddlewareMixin
 
 logger = logging.getLogger(__name__)
 
@@ -86,13 +87,12 @@ def health_response(request) -> JsonResponse | HttpResponseNotAllowed:
     return response
 
 
-class HealthCheckMiddleware:
-    """Answers ``/healthz`` itself, before every other middleware (put it first)."""
+class HealthCheckMiddleware(MiddlewareMixin):
+    """Answers ``/healthz`` itself, before every other middleware (put it first). Sync
+    and async capable (``MiddlewareMixin``), like every middleware here: one sync-only
+    middleware would make an ASGI server hold a thread for each waiting long poll."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def process_request(self, request):
         if request.path_info == PATH:
             return health_response(request)
-        return self.get_response(request)
+        return None

@@ -2,15 +2,17 @@
 
 import io
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.middleware.common import CommonMiddleware
 from django.utils.cache import add_never_cache_headers
+from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import gettext as _
 
 from core.api_errors import API_PREFIX, error_response
 
 
-class RequestSizeLimitMiddleware:
+class RequestSizeLimitMiddleware(MiddlewareMixin):
     """Refuse a body larger than DATA_UPLOAD_MAX_MEMORY_SIZE with a 413 JSON error.
 
     Django enforces that limit only when `request.body` or a form is read, and as a 400;
@@ -19,12 +21,10 @@ class RequestSizeLimitMiddleware:
     sent with ``Transfer-Encoding: chunked`` that the server could not hand over with a
     length (``ChunkedBodyReader`` did not run: Django's runserver, or ASGI) is refused with
     ``411 length_required`` instead of being taken for an empty one (issue 13, finding 12).
+    Sync and async capable (``MiddlewareMixin``): see ``core.health.HealthCheckMiddleware``.
     """
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def process_request(self, request):
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -42,22 +42,43 @@ class RequestSizeLimitMiddleware:
                 code="request_too_large",
                 detail=_("El cuerpo de la petición supera los %(limit)d bytes.") % {"limit": limit},
             )
+        return None
+
+
+class AsgiUrlconfMiddleware:
+    """Under an ASGI server, route with ``settings.ASGI_ROOT_URLCONF`` (``config.urls_asgi``:
+    the table's ``GET`` there is the view that can wait, ``tables.api.waits``); under WSGI
+    do nothing. The mode is the chain's (Django builds it async under ASGI when every
+    middleware can be), so this costs no thread hop either way."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if self.is_async:
+            return self._acall(request)
         return self.get_response(request)
 
+    async def _acall(self, request):
+        request.urlconf = settings.ASGI_ROOT_URLCONF
+        return await self.get_response(request)
 
-class PrivateApiAnswersMiddleware:
+
+class PrivateApiAnswersMiddleware(MiddlewareMixin):
     """Every answer under ``/api/`` that did not choose its own ``Cache-Control`` gets
     ``max-age=0, no-cache, no-store, must-revalidate, private``: they hold a player's
     tiles (R31), e-mail or token, and neither a shared cache nor the browser's disk should
     keep them. The table's GET chooses ``private, no-cache`` so that its ETag still
-    answers 304 (tables.api.tables.TableDetailApi).
+    answers 304 (tables.api.tables.TableDetailApi). Sync and async capable.
     """
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
+    def process_response(self, request, response):
         if request.path.startswith(API_PREFIX) and not response.has_header("Cache-Control"):
             add_never_cache_headers(response)
         return response
@@ -97,6 +118,64 @@ class ChunkedBodyReader:
             environ["wsgi.input"] = io.BytesIO(body)
             environ["CONTENT_LENGTH"] = str(len(body))
         return self.application(environ, start_response)
+
+
+class AsgiChunkedBodyReader:
+    """ASGI middleware (``config.asgi``): ``ChunkedBodyReader`` for uvicorn.
+
+    uvicorn decodes ``Transfer-Encoding: chunked`` into ``http.request`` messages, and
+    Django's ``ASGIRequest`` then reads ``Content-Length`` bytes of them: none. This reads
+    at most ``DATA_UPLOAD_MAX_MEMORY_SIZE + 1`` bytes, adds a ``content-length`` header
+    of what it read (so ``RequestSizeLimitMiddleware`` answers 413 past the limit) and
+    hands the body on as one message; whatever the client sends past the limit is
+    dropped. Every other request passes untouched."""
+
+    def __init__(self, application):
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not _asgi_chunked_without_length(scope["headers"]):
+            return await self.application(scope, receive, send)
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        first = await _receive_at_most(receive, None if limit is None else limit + 1)
+        length = str(len(first.get("body", b""))).encode("ascii")
+        scope = {**scope, "headers": [*scope["headers"], (b"content-length", length)]}
+        handed = False
+
+        async def replay():
+            nonlocal handed
+            if not handed:
+                handed = True
+                return first
+            while True:  # the rest of a body past the limit: dropped
+                message = await receive()
+                if message["type"] != "http.request":
+                    return message
+
+        return await self.application(scope, replay, send)
+
+
+def _asgi_chunked_without_length(headers) -> bool:
+    names = {name.lower(): value for name, value in headers}
+    if b"content-length" in names:
+        return False
+    return is_chunked({"HTTP_TRANSFER_ENCODING": names.get(b"transfer-encoding", b"").decode()})
+
+
+async def _receive_at_most(receive, size: int | None) -> dict:
+    """One ``http.request`` message with the body read to its end or ``size`` bytes, or
+    the ``http.disconnect`` that came first."""
+    parts: list[bytes] = []
+    read = 0
+    while size is None or read < size:
+        message = await receive()
+        if message["type"] != "http.request":
+            return message
+        parts.append(message.get("body", b""))
+        read += len(parts[-1])
+        if not message.get("more_body", False):
+            break
+    return {"type": "http.request", "body": b"".join(parts)[:size], "more_body": False}
 
 
 def _read_at_most(stream, size: int | None) -> bytes:

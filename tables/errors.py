@@ -282,3 +282,19 @@ def rematch_player_deleted() -> TableError:
 def no_rematch_offer() -> TableError:
     """409 ``no_rematch_offer``: there is no rematch offer waiting for this player's answer."""
     return _conflict("no_rematch_offer", gettext("No tienes una revancha que aceptar."))
+
+
+def invalid_wait(most: int) -> TableError:
+    """400 ``invalid_wait``: ``?wait=`` is not a whole number of seconds (0 or more; more
+    than ``most`` is cut to ``most``, not refused)."""
+    detail = gettext("wait: un número entero de segundos (de 0 a %(most)d).") % {"most": most}
+    return TableError("invalid_wait", detail, extra={"fields": {"wait": [detail]}})
+
+
+def invalid_since_version() -> TableError:
+    """400 ``invalid_since_version``: a ``?wait=`` without a ``since_version`` that is a
+    whole number (the version the caller holds)."""
+    detail = gettext("since_version: la versión que tienes, un número entero.")
+    return TableError(
+        "invalid_since_version", detail, extra={"fields": {"since_version": [detail]}}
+    )

@@ -6,6 +6,7 @@ docs/configuration.md lists the variables.
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.utils.translation import gettext_lazy as _
 
@@ -50,8 +51,9 @@ MIDDLEWARE = [
     "core.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.PrivateApiAnswersMiddleware",
+    "core.middleware.AsgiUrlconfMiddleware",
     "core.middleware.RequestSizeLimitMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "core.static_files.AsyncCapableWhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "core.middleware.ApiAwareCommonMiddleware",
@@ -64,6 +66,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Under ASGI (uvicorn): the same routes, the table's GET able to wait (config/urls_asgi.py).
+ASGI_ROOT_URLCONF = "config.urls_asgi"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -113,6 +117,22 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Long polling (GET /api/v1/tables/{id}/?since_version=N&wait=S, docs/scaling.md): the
+# services publish "table_id:version" on this Redis channel when a write commits, and
+# each ASGI process holds one subscription that wakes its waiting requests. Pub/sub
+# ignores Redis's database number, so the channel names it: two sites (or test runs)
+# sharing one Redis server on different databases do not wake each other.
+TABLE_VERSIONS_CHANNEL = env.str(
+    "TABLE_VERSIONS_CHANNEL",
+    default="domino:table-versions:" + (urlsplit(REDIS_URL).path.strip("/") or "0"),
+)
+# The longest wait a client may ask for (seconds; more is cut to this).
+TABLE_WAIT_MAX_SECONDS = env_seconds("TABLE_WAIT_MAX_SECONDS", default=30)
+# How many waiting requests of one process read the database at once (the first look and
+# the answer after a wake): a move watched by a thousand pages costs that many reads, in
+# this many threads and database connections at a time, not a thousand.
+TABLE_WAIT_READERS = max(1, env_count("TABLE_WAIT_READERS", default=4))
 
 # --- Accounts and sessions ------------------------------------------------------------
 # django-allauth runs sign-up, sign-in (username or e-mail), e-mail verification, password

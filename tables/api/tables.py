@@ -3,6 +3,7 @@ record, and leaving it (R26)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -12,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from tables import listing, replays, selectors, services
+from tables import errors, listing, replays, selectors, services
 from tables.api.common import (
     StrictSerializer,
     TableScopedApi,
@@ -24,6 +25,8 @@ from tables.api.common import (
 from tables.move_time import MOVE_DAYS
 
 PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
+#: A version (or a wait) with more digits than this is no version any table reaches.
+MAX_VERSION_DIGITS = 18
 
 
 class TableListCreateApi(APIView):
@@ -99,15 +102,46 @@ class TableListCreateApi(APIView):
         return table_response(request, table, seat, status.HTTP_201_CREATED)
 
 
+def wait_asked(params) -> tuple[int, int] | None:
+    """``(since_version, seconds)`` of a long poll (``?since_version=N&wait=S``), or None
+    when ``wait`` is absent. ``seconds`` is cut to ``settings.TABLE_WAIT_MAX_SECONDS``.
+    Raises ``TableError`` 400 ``invalid_wait`` (not a whole number) or
+    ``invalid_since_version`` (missing, or not a whole number, beside a ``wait``)."""
+    wait = params.get("wait")
+    if wait is None:
+        return None
+    most = settings.TABLE_WAIT_MAX_SECONDS
+    if not (wait.isascii() and wait.isdigit()):
+        raise errors.invalid_wait(most)
+    since = params.get("since_version", "")
+    if not (since.isascii() and since.isdigit() and len(since) <= MAX_VERSION_DIGITS):
+        raise errors.invalid_since_version()
+    seconds = most if len(wait) > MAX_VERSION_DIGITS else min(int(wait), most)
+    return int(since), seconds
+
+
 class TableDetailApi(TableScopedApi):
     """The table as the caller's seat sees it (R31). Cheap polling: send ``If-None-Match``
-    with the last ETag, or ``?since_version=N``, and get 304 while nothing changed."""
+    with the last ETag, or ``?since_version=N``, and get 304 while nothing changed. With
+    ``&wait=S`` too (seconds) the answer waits for a change under the ASGI server
+    (``tables.api.waits``, which serves this URL there: ``config.urls_asgi``); here
+    ``wait`` is only checked, and answered at once."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("since_version", OpenApiTypes.INT, required=False)],
+        parameters=[
+            OpenApiParameter("since_version", OpenApiTypes.INT, required=False),
+            OpenApiParameter(
+                "wait",
+                OpenApiTypes.INT,
+                required=False,
+                description="Long poll: wait up to this many seconds (at most 30) for the "
+                "version to pass since_version (required with it); 304 if it did not.",
+            ),
+        ],
         responses={200: TableSerializer, 304: None},
     )
     def get(self, request: Request, table_id: int) -> Response:
+        wait_asked(request.query_params)
         table, seat = services.table_for_user(table_id, request.user)
         current = etag(table, seat)
         since = request.query_params.get("since_version", "")

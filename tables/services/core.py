@@ -118,6 +118,16 @@ def save_transition(
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
     table.save()
+    outbox.publish_version(table.pk, table.version)
+
+
+def save_next_version(table: Table) -> None:
+    """A change that is no move (a seat taken, a link renewed, a rematch accepted):
+    ``version + 1``, saved alone, and published once the write commits (the long polls
+    waiting on the table wake: ``outbox.publish_version``)."""
+    table.version += 1
+    table.save(update_fields=["version"])
+    outbox.publish_version(table.pk, table.version)
 
 
 def _new_rows(

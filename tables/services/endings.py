@@ -83,6 +83,7 @@ def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     table.turn_seat = table.turn_started_at = table.deadline = None
     table.version += 1
     table.save()
+    outbox.publish_version(table.pk, table.version)
     Seat.objects.filter(table=table, invite_token__isnull=False).update(invite_token=None)
 
 

@@ -214,8 +214,7 @@ def seat_join(*, token: str, user) -> Seat:
         if all(not s.is_open for s in seats):
             start_match(table, seats, now)
         else:
-            table.version += 1
-            table.save(update_fields=["version"])
+            core.save_next_version(table)
         outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
     return seat
 
@@ -245,6 +244,5 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
             raise not_found()
         seat.invite_token = new_invite_token()
         seat.save(update_fields=["invite_token"])
-        table.version += 1
-        table.save(update_fields=["version"])
+        core.save_next_version(table)
     return seat

@@ -8,12 +8,18 @@ broker, and the tests) still runs it inline. ``tables.apps`` and ``notices.apps`
 their tasks so the registry knows them in every process, the web one included. Notices
 (``notices.tasks``) are written from these tasks, and every e-mail and push is fed from
 them: no service mails directly.
+
+The outbox also tells the waiting readers (``tables.api.waits``: the long poll) that a
+table's version moved: ``publish_version`` sends ``"<table id>:<version>"`` on the Redis
+channel ``settings.TABLE_VERSIONS_CHANNEL`` once the write commits.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 
+import redis
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
@@ -68,3 +74,34 @@ def _send(task, args: tuple, options: dict) -> None:
         if task.app.conf.task_always_eager and getattr(settings, "TESTING", False):
             raise
         logger.exception("could not enqueue %s%r; the committed write stands", task.name, args)
+
+
+#: After a failed publish, skip publishing for this long (seconds): a Redis that is down
+#: costs one write its connect timeout, not every write. The waiting readers fall back
+#: to answering at once (their clients poll), so nothing is lost but speed.
+PUBLISH_PAUSE_SECONDS = 5.0
+_publisher: dict[str, object] = {"client": None, "paused_until": 0.0}
+
+
+def publish_version(table_id: int, version: int) -> None:
+    """Once the current transaction commits, publish that table ``table_id`` is now at
+    ``version`` (``"<id>:<version>"`` on ``settings.TABLE_VERSIONS_CHANNEL``), waking the
+    long polls waiting on it. Never, if it rolls back; nothing without ``REDIS_URL``.
+    Never raises: a failure is logged and the write stands."""
+    if settings.REDIS_URL:
+        transaction.on_commit(lambda: _publish(table_id, version))
+
+
+def _publish(table_id: int, version: int) -> None:
+    now = time.monotonic()
+    if now < _publisher["paused_until"]:
+        return
+    try:
+        if _publisher["client"] is None:
+            _publisher["client"] = redis.Redis.from_url(
+                settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1
+            )
+        _publisher["client"].publish(settings.TABLE_VERSIONS_CHANNEL, f"{table_id}:{version}")
+    except redis.RedisError:
+        _publisher["paused_until"] = now + PUBLISH_PAUSE_SECONDS
+        logger.warning("could not publish table %s version %s; waits fall back", table_id, version)

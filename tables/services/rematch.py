@@ -105,6 +105,5 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
         if all(seat.joined_at for seat in seats):
             start_match(table, seats, now)
         else:
-            table.version += 1
-            table.save(update_fields=["version"])
+            core.save_next_version(table)
     return table

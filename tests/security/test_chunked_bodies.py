@@ -4,9 +4,9 @@ Issue 13, finding 12: Django reads ``Content-Length`` bytes of a WSGI body and t
 missing length as an empty body, so a chunked move arrived as ``{}`` (400 "version is
 required") and a chunked login as no credentials. Now:
 
-- under gunicorn (the deployment, ``config.wsgi``), which decodes the chunks and says so
-  with ``wsgi.input_terminated``, the body is read, up to the 64 KiB limit: past it
-  ``413 request_too_large``;
+- under gunicorn (``config.wsgi``), which decodes the chunks and says so with
+  ``wsgi.input_terminated``, and under uvicorn (``config.asgi``, the deployment), the body
+  is read, up to the 64 KiB limit: past it ``413 request_too_large``;
 - under a server that cannot (Django's runserver/live server), ``411 length_required``.
 
 Both need a real socket: the test client always sends a ``Content-Length``.
@@ -82,9 +82,16 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def gunicorn(transactional_db):
-    """``gunicorn config.wsgi`` on a free port, on this test's database (PostgreSQL)."""
+SERVERS = {
+    "gunicorn": "gunicorn config.wsgi -w 1 -b 127.0.0.1:{port}",
+    "uvicorn": "uvicorn config.asgi:application --workers 1 --host 127.0.0.1 --port {port}",
+}
+
+
+@pytest.fixture(params=sorted(SERVERS))
+def gunicorn(request, transactional_db):
+    """The deployed server on a free port, on this test's database (PostgreSQL): gunicorn
+    ``config.wsgi`` and uvicorn ``config.asgi`` (the long poll's server) alike."""
     database = settings.DATABASES["default"]
     port = _free_port()
     url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
@@ -94,7 +101,7 @@ def gunicorn(transactional_db):
         "DATABASE_URL": url,
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", "1", "-b", f"127.0.0.1:{port}"],
+        [sys.executable, "-m", *SERVERS[request.param].format(port=port).split()],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

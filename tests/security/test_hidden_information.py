@@ -2,12 +2,13 @@
 tiles, a stock tile it has not drawn, the tile another seat drew, or the hand's seed.
 
 Hands at 2, 3 and 4 seats are played through the API; after every move each seat fetches
-every endpoint that talks about the table (detail, my tables, the move log, the record,
-the invite preview, the HTML table page) and each answer is searched for the secrets,
-computed from the server's own engine state (``Table.state``). Tiles are matched as whole
-JSON strings (``"6-4"``, and the reversed ``"4-6"`` too); the parts of an answer that are
-about an earlier, finished hand (its summary, its log entries, its record) are public
-(R19) and are checked structurally instead: they only ever describe finished hands.
+every endpoint that talks about the table (detail and its long poll, my tables, the move
+log, the record, the invite preview, the HTML table page) and each answer is searched for
+the secrets, computed from the server's own engine state (``Table.state``). Tiles are
+matched as whole JSON strings (``"6-4"``, and the reversed ``"4-6"`` too); the parts of an
+answer that are about an earlier, finished hand (its summary, its log entries, its
+record) are public (R19) and are checked structurally instead: they only ever describe
+finished hands.
 Once a hand ends, everything is shown: the holdings and the seed.
 
 ``seven_plus_seven`` (one person holds both seats of a pair) is checked the same way,
@@ -125,6 +126,14 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
     assert detail.status_code == 200
     raw.append(detail.content.decode())
     out["detail"] = json.dumps(_scrub_view(detail.json(), current))
+    # The long poll answers the same view (tables.api.waits); asked from the version
+    # before, it answers at once (here a WSGI client: no wait, the same code path).
+    waited = seat.api.get(
+        f"/api/v1/tables/{table_id}/", {"since_version": detail.json()["version"] - 1, "wait": 5}
+    )
+    assert waited.status_code == 200
+    raw.append(waited.content.decode())
+    out["wait"] = json.dumps(_scrub_view(waited.json(), current))
     listing = seat.api.get("/api/v1/tables/")
     assert listing.status_code == 200
     out["list"] = listing.content.decode()
