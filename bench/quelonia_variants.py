@@ -43,14 +43,16 @@ class Cheat(Quelonia):
         return [list(tiles) for tiles in hand.holdings], list(hand.stock[hand.drawn :])
 
 
-def make(variant: str, share: float, sharpness: float) -> Quelonia:
-    """The variant's bot, with no clock (``time_budget`` of 600 s)."""
+def make(variant: str, share: float, sharpness: float, search: dict) -> Quelonia:
+    """The variant's bot, with no clock (``time_budget`` of 600 s); ``search``: the
+    ``Quelonia`` arguments given on the command line (``rollouts``, ``max_worlds``,
+    ``pool``, ``extend``, ``margin``)."""
     belief.MIN_EFFECTIVE_SHARE = share
     belief.SHARPNESS = sharpness
     belief.tempered_weights.__defaults__ = (share,)
     if variant == "cheat":
         return Cheat(time_budget=600.0, max_worlds=16, belief=False)
-    return Quelonia(time_budget=600.0, belief=variant == "belief")
+    return Quelonia(time_budget=600.0, belief=variant == "belief", **search)
 
 
 def play(bot: Quelonia, rules, seats: int, target: int, seed: str, group: int, seating):
@@ -83,9 +85,17 @@ def main() -> int:
     parser.add_argument("--seed", default="L")
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
+    defaults = Quelonia()
+    for name in ("rollouts", "max_worlds", "pool", "extend"):
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, type=int, default=getattr(defaults, name))
+    parser.add_argument("--margin", type=float, default=defaults.margin)
     args = parser.parse_args()
     first, last = (int(part) for part in args.groups.split(":"))
-    bot = make(args.variant, args.share, args.sharpness)
+    search = {
+        name: getattr(args, name) for name in ("rollouts", "max_worlds", "pool", "extend", "margin")
+    }
+    bot = make(args.variant, args.share, args.sharpness, search)
     started = time.perf_counter()
     total, cpu = Tally(), []
     for group in range(first, last):
@@ -100,7 +110,7 @@ def main() -> int:
     match_low, match_high = wilson(total.matches_a, total.matches)
     points = total.points_a - total.points_b
     print(
-        f"{args.variant} (share {args.share}, sharpness {args.sharpness}) vs nino, "
+        f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {args.groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"
