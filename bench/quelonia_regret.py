@@ -85,6 +85,7 @@ def main() -> int:
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
+    parser.add_argument("--out", help="write the regrets, one a line, to this file")
     args = parser.parse_args()
     belief.SHARPNESS = args.sharpness
     belief.tempered_weights.__defaults__ = (args.share,)
@@ -102,6 +103,8 @@ def main() -> int:
         value = values[view.legal_moves.index(chosen)]
         regrets.append(max(values) - value)
         best += value >= max(values) - 1e-12
+    if args.out:
+        Path(args.out).write_text("".join(f"{regret}\n" for regret in regrets))
     n = len(regrets)
     mean = sum(regrets) / n
     spread = math.sqrt(sum((r - mean) ** 2 for r in regrets) / max(n - 1, 1) / n)
