@@ -125,6 +125,15 @@ class Quelonia(Bot):
     the end a safe small win can beat a risky big one); with a partner she plays for the
     team. Ties go to Nino's advice. Deterministic for a given seed; thinking time is
     bounded (a fixed number of simulations, with a clock as a guard).
+
+    Arguments: ``rollouts`` simulations (deal x move) per decision; ``time_budget``
+    seconds of the thread's CPU time (the guard stops at 75% of it); ``max_worlds``
+    sampled deals at most; ``belief`` the weighing on or off. Off by default (issue 20,
+    measured in docs/bots.md): ``pool`` > 1 samples ``pool`` times the deals and draws
+    the ones played out in proportion to their weight (systematic resampling; the
+    sampling and weighing of the pool run before the clock's first check); ``extend``
+    more batches of deals while the two best moves' match values (0-1) are less than
+    ``margin`` apart.
     """
 
     name = "quelonia"
