@@ -43,14 +43,16 @@ class Cheat(Quelonia):
         return [list(tiles) for tiles in hand.holdings], list(hand.stock[hand.drawn :])
 
 
-def make(variant: str, share: float, sharpness: float) -> Quelonia:
-    """The variant's bot, with no clock (``time_budget`` of 600 s)."""
+def make(variant: str, share: float, sharpness: float, search: dict) -> Quelonia:
+    """The variant's bot, with no clock (``time_budget`` of 600 s); ``search``: the
+    ``Quelonia`` arguments given on the command line (``rollouts``, ``max_worlds``,
+    ``pool``, ``extend``, ``margin``)."""
     belief.MIN_EFFECTIVE_SHARE = share
     belief.SHARPNESS = sharpness
     belief.tempered_weights.__defaults__ = (share,)
     if variant == "cheat":
         return Cheat(time_budget=600.0, max_worlds=16, belief=False)
-    return Quelonia(time_budget=600.0, belief=variant == "belief")
+    return Quelonia(time_budget=600.0, belief=variant == "belief", **search)
 
 
 def play(bot: Quelonia, rules, seats: int, target: int, seed: str, group: int, seating):
@@ -73,6 +75,27 @@ def play(bot: Quelonia, rules, seats: int, target: int, seed: str, group: int, s
     return tally, cpu
 
 
+def report(args, search: dict, groups: str, total: Tally, cpu: list[float], started) -> None:
+    """Print the totals so far: matches and hands with 95% Wilson intervals, CPU per move
+    (p50, p95, max) over the deal sequences ``groups`` played."""
+    won, lost, hands = total.hands_a, total.hands_b, total.hands
+    low, high = wilson(won, hands)
+    match_low, match_high = wilson(total.matches_a, total.matches)
+    points = total.points_a - total.points_b
+    print(
+        f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}) vs nino, "
+        f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
+        f"  matches {total.matches_a}/{total.matches} "
+        f"({match_low:.1%}-{match_high:.1%})\n"
+        f"  hands {won}/{hands} = {won / hands:.1%} ({low:.1%}-{high:.1%}); "
+        f"nino {lost}; points/hand diff {points / hands:+.2f}\n"
+        f"  CPU per move p50 {percentile(cpu, 0.5) * 1000:.0f} ms, "
+        f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms, max {max(cpu, default=0) * 1000:.0f} ms "
+        f"over {len(cpu)} choices; {time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=["belief", "plain", "cheat"], default="belief")
@@ -83,9 +106,18 @@ def main() -> int:
     parser.add_argument("--seed", default="L")
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
+    defaults = Quelonia()
+    for name in ("rollouts", "max_worlds", "pool", "extend"):
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, type=int, default=getattr(defaults, name))
+    parser.add_argument("--margin", type=float, default=defaults.margin)
+    parser.add_argument("--progress", action="store_true", help="report after every group")
     args = parser.parse_args()
     first, last = (int(part) for part in args.groups.split(":"))
-    bot = make(args.variant, args.share, args.sharpness)
+    search = {
+        name: getattr(args, name) for name in ("rollouts", "max_worlds", "pool", "extend", "margin")
+    }
+    bot = make(args.variant, args.share, args.sharpness, search)
     started = time.perf_counter()
     total, cpu = Tally(), []
     for group in range(first, last):
@@ -95,20 +127,8 @@ def main() -> int:
             )
             total.add(tally)
             cpu += times
-    won, lost, hands = total.hands_a, total.hands_b, total.hands
-    low, high = wilson(won, hands)
-    match_low, match_high = wilson(total.matches_a, total.matches)
-    points = total.points_a - total.points_b
-    print(
-        f"{args.variant} (share {args.share}, sharpness {args.sharpness}) vs nino, "
-        f"{args.profile}, {args.seats} seats, groups {args.groups}, seed {args.seed}:\n"
-        f"  matches {total.matches_a}/{total.matches} "
-        f"({match_low:.1%}-{match_high:.1%})\n"
-        f"  hands {won}/{hands} = {won / hands:.1%} ({low:.1%}-{high:.1%}); "
-        f"nino {lost}; points/hand diff {points / hands:+.2f}\n"
-        f"  CPU per move p50 {percentile(cpu, 0.5) * 1000:.0f} ms, "
-        f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms; {time.perf_counter() - started:.0f} s"
-    )
+        if args.progress or group == last - 1:
+            report(args, search, f"{first}:{group + 1}", total, cpu, started)
     return 0
 
 

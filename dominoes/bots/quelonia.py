@@ -125,6 +125,15 @@ class Quelonia(Bot):
     the end a safe small win can beat a risky big one); with a partner she plays for the
     team. Ties go to Nino's advice. Deterministic for a given seed; thinking time is
     bounded (a fixed number of simulations, with a clock as a guard).
+
+    Arguments: ``rollouts`` simulations (deal x move) per decision; ``time_budget``
+    seconds of the thread's CPU time (the guard stops at 75% of it); ``max_worlds``
+    sampled deals at most; ``belief`` the weighing on or off. Off by default (issue 20,
+    measured in docs/bots.md): ``pool`` > 1 samples ``pool`` times the deals and draws
+    the ones played out in proportion to their weight (systematic resampling; the
+    sampling and weighing of the pool run before the clock's first check); ``extend``
+    more batches of deals while the two best moves' match values (0-1) are less than
+    ``margin`` apart.
     """
 
     name = "quelonia"
@@ -137,21 +146,29 @@ class Quelonia(Bot):
         time_budget: float = TIME_BUDGET,
         max_worlds: int = MAX_WORLDS,
         belief: bool = True,
+        pool: int = 1,
+        extend: int = 0,
+        margin: float = 0.0,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
         self.max_worlds = max_worlds
         self.belief = belief
+        self.pool = pool
+        self.extend = extend
+        self.margin = margin
 
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random, count: int
     ) -> list[tuple[tuple[list[list[Tile]], list[Tile]], float]]:
         """``count`` sampled deals with their weights (``belief.weigh`` when ``belief``,
         else equal), the negligible ones dropped, heaviest first."""
-        candidates = [self.sample(view, knowledge, rng) for _ in range(count)]
+        candidates = [self.sample(view, knowledge, rng) for _ in range(count * self.pool)]
         if not self.belief:
-            return [(world, 1.0 / count) for world in candidates]
+            return [(world, 1.0 / count) for world in candidates[:count]]
         weights = weigh(view, knowledge.rules, candidates)
+        if self.pool > 1:
+            return resample(candidates, weights, count, rng)
         cut = max(weights) * 1e-3
         kept = sorted(
             ((weight, i) for i, weight in enumerate(weights) if weight >= cut),
@@ -210,13 +227,20 @@ class Quelonia(Bot):
         model = MatchModel(view, rules.partnerships(view.seats))
         worlds = max(MIN_WORLDS, min(self.max_worlds, self.rollouts // len(moves)))
         keys = [move_key(rules, move) for move in moves]
-        values = [0.0] * len(moves)
-        wins = [0.0] * len(moves)
-        points = [0.0] * len(moves)
+        totals = _Totals(len(moves))
         deadline = start + self.time_budget * 0.75
-        weight_sum = 0.0
-        count = 0
-        for (holdings, stock), weight in self._worlds(view, knowledge, rng, worlds):
+        for batch in range(1 + self.extend):
+            if batch and not totals.close(self.margin):
+                break
+            sampled = self._worlds(view, knowledge, rng, worlds)
+            if not self._play_batch(view, rules, model, keys, sampled, totals, deadline):
+                break
+        return totals.estimates(moves)
+
+    def _play_batch(self, view, rules, model, keys, sampled, totals, deadline) -> bool:
+        """Every move (``keys``) played out in each sampled deal of ``sampled`` (common
+        random numbers), added to ``totals``; False when the time guard stopped it."""
+        for (holdings, stock), weight in sampled:
             try:
                 root = world_position(view, rules, holdings, stock)
             except ValueError:  # a view the sampler cannot complete: should not happen
@@ -225,19 +249,71 @@ class Quelonia(Bot):
                 pos = root.copy()
                 pos.play(tile, end)
                 _, winners, hand_points, _ = greedy_playout(pos)
-                values[index] += weight * model.value(winners, hand_points)
                 taken = model.hand_points(winners, hand_points)
-                wins[index] += weight * (taken > 0)
-                points[index] += weight * taken
-            weight_sum += weight
-            count += 1
+                totals.add(index, weight, model.value(winners, hand_points), taken)
+            totals.weight_sum += weight
+            totals.count += 1
             if time.thread_time() > deadline:
-                break
-        scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
+                return False
+        return True
+
+
+class _Totals:
+    """Weighted sums of the playouts' outcomes, per move (``_simulate``)."""
+
+    def __init__(self, moves: int) -> None:
+        self.values = [0.0] * moves
+        self.wins = [0.0] * moves
+        self.points = [0.0] * moves
+        self.weight_sum = 0.0
+        self.count = 0
+
+    def add(self, index: int, weight: float, value: float, taken: float) -> None:
+        """One playout of move ``index``: match ``value`` (0-1), ``taken`` points."""
+        self.values[index] += weight * value
+        self.wins[index] += weight * (taken > 0)
+        self.points[index] += weight * taken
+
+    def close(self, margin: float) -> bool:
+        """Whether the two best moves' match values are less than ``margin`` apart."""
+        if self.weight_sum <= 0 or len(self.values) < 2:
+            return False
+        first, second = sorted(self.values, reverse=True)[:2]
+        return (first - second) / self.weight_sum < margin
+
+    def estimates(self, moves: list[Play]) -> list[MoveEstimate]:
+        """The per-move averages as ``MoveEstimate``s, in ``moves`` order."""
+        scale = 1.0 / self.weight_sum if self.weight_sum > 0 else 0.0
         return [
-            MoveEstimate(moves[i], values[i] * scale, wins[i] * scale, points[i] * scale, count)
-            for i in range(len(moves))
+            MoveEstimate(
+                move,
+                self.values[i] * scale,
+                self.wins[i] * scale,
+                self.points[i] * scale,
+                self.count,
+            )
+            for i, move in enumerate(moves)
         ]
+
+
+def resample(
+    candidates: list, weights: list[float], count: int, rng: random.Random
+) -> list[tuple[object, float]]:
+    """``count`` systematic draws from ``candidates`` in proportion to ``weights``
+    (normalised), a candidate drawn ``k`` times kept once with weight ``k / count``;
+    in candidate order."""
+    step = 1.0 / count
+    point = rng.random() * step
+    cumulative = 0.0
+    drawn = [0] * len(candidates)
+    made = 0
+    for index, weight in enumerate(weights):
+        cumulative += weight
+        while point < cumulative and made < count:
+            drawn[index] += 1
+            made += 1
+            point += step
+    return [(candidates[i], k * step) for i, k in enumerate(drawn) if k]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,123 @@
+"""Abuela Quelonia's choices scored against the true deal: a quick screen of variants.
+
+    .venv/bin/python bench/quelonia_regret.py --profile cuban --positions 300 --seed R
+    .venv/bin/python bench/quelonia_regret.py --profile cuban --positions 300 --seed R --pool 4
+
+Positions come from arena matches (``dominoes.arena.play_match``, deal sequences of
+``--seed``) with Nino in every seat: each position where the seat to act has more than one
+legal play is kept with chance ``--keep``. In each, the variant chooses from its own
+``SeatView`` only (no clock: a fixed number of simulations); then every legal play is
+valued on the *true* deal (the real holdings and stock, everyone playing the rest out with
+the quick policy of ``simulate.greedy_playout``, as her ``cheat`` diagnostic does), as her
+side's chance of winning the match (``quelonia.MatchModel``). The *regret* of a choice is
+the best play's value minus the chosen one's; the mean regret (with a 95% interval) is
+printed, with the share of positions where she chose a best play and her CPU per move.
+A lower regret is a better reading of the hidden tiles; the search on the true deal has
+regret 0 by construction. Much less noisy than whole matches for the same CPU, so it is
+for screening; the claims in ``docs/bots.md`` are arena runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dominoes.arena import play_match, seatings  # noqa: E402
+from dominoes.bots import belief, choose_play  # noqa: E402
+from dominoes.bots.base import make_rng  # noqa: E402
+from dominoes.bots.quelonia import MatchModel, Quelonia  # noqa: E402
+from dominoes.bots.simulate import greedy_playout, move_key, world_position  # noqa: E402
+from dominoes.rules import PROFILES  # noqa: E402
+
+
+def positions(profile: str, seats: int, target: int, seed: str, count: int, keep: float):
+    """``(match, view, move seed)`` triples with a choice to make, Nino in every seat."""
+    found: list = []
+    rng = random.Random(seed)
+    group = 0
+    while len(found) < count:
+
+        def choose(side, match, view, move_seed):
+            if len(view.legal_moves) > 1 and rng.random() < keep and len(found) < count:
+                found.append((match, view, move_seed))
+            return choose_play("nino", view, seed=move_seed)
+
+        names = {"A": "nino", "B": "nino"}
+        play_match(seats, target, names, seatings(seats)[0], seed, group, PROFILES[profile], choose)
+        group += 1
+    return found
+
+
+def true_values(match, view) -> list[float]:
+    """Every legal play of ``view`` valued on the true deal of ``match`` (module doc)."""
+    rules = PROFILES[view.rules]
+    hand = match.hand
+    holdings = [list(tiles) for tiles in hand.holdings]
+    stock = list(hand.stock[hand.drawn :])
+    model = MatchModel(view, rules.partnerships(view.seats))
+    values = []
+    for move in view.legal_moves:
+        pos = world_position(view, rules, holdings, stock)
+        pos.play(*move_key(rules, move))
+        _, winners, points, _ = greedy_playout(pos)
+        values.append(model.value(winners, points))
+    return values
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", default="classic")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--target", type=int, default=100)
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--keep", type=float, default=0.3)
+    parser.add_argument("--seed", default="R")
+    defaults = Quelonia()
+    for name in ("rollouts", "max_worlds", "pool", "extend"):
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, type=int, default=getattr(defaults, name))
+    parser.add_argument("--margin", type=float, default=defaults.margin)
+    parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
+    parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
+    parser.add_argument("--out", help="write the regrets, one a line, to this file")
+    args = parser.parse_args()
+    belief.SHARPNESS = args.sharpness
+    belief.tempered_weights.__defaults__ = (args.share,)
+    search = {
+        name: getattr(args, name) for name in ("rollouts", "max_worlds", "pool", "extend", "margin")
+    }
+    bot = Quelonia(time_budget=600.0, **search)
+    found = positions(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)
+    regrets, best, cpu = [], 0, []
+    for match, view, move_seed in found:
+        values = true_values(match, view)
+        started = time.thread_time()
+        chosen = bot.choose(view, make_rng("quelonia", view, move_seed))
+        cpu.append(time.thread_time() - started)
+        value = values[view.legal_moves.index(chosen)]
+        regrets.append(max(values) - value)
+        best += value >= max(values) - 1e-12
+    if args.out:
+        Path(args.out).write_text("".join(f"{regret}\n" for regret in regrets))
+    n = len(regrets)
+    mean = sum(regrets) / n
+    spread = math.sqrt(sum((r - mean) ** 2 for r in regrets) / max(n - 1, 1) / n)
+    cpu.sort()
+    print(
+        f"{args.profile} {args.seats} seats, seed {args.seed}, {n} positions, {search}, "
+        f"share {args.share}, sharpness {args.sharpness}:\n"
+        f"  mean regret {mean:.4f} (95% {mean - 1.96 * spread:.4f}-{mean + 1.96 * spread:.4f}) "
+        f"of match value; a best play {best}/{n} = {best / n:.1%}\n"
+        f"  CPU per move p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
