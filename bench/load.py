@@ -11,14 +11,16 @@ What it does, all on loopback and bounded in time:
    ``--players`` users with API tokens, ``--tables`` running two-seat human tables made
    through ``tables.services``; no bots, no e-mails).
 2. Starts ``gunicorn config.wsgi -w 2 -b 127.0.0.1:8765`` in its own process group
-   (``DJANGO_DEBUG=false``, ``CONN_MAX_AGE=60``). With ``--redis URL`` (a scratch Redis
-   database: flushed) the cache and the Celery broker are there, so a write's tasks are
-   queued (no worker runs them) instead of run inside the request.
+   (``DJANGO_DEBUG=false``, ``CONN_MAX_AGE=60``). With ``--redis URL`` the cache and the
+   Celery broker are there (keys and queues named ``bench-new``/``bench-old``, deleted
+   at the end), so a write's tasks are queued (no worker runs them) instead of run
+   inside the request.
 3. Runs ``--players`` asyncio players (httpx) for ``--seconds``: each loops over its tables,
    ``GET /api/v1/tables/{id}/``, every other time that again with its ``ETag``
    (``If-None-Match``: a ``304``), and, when it is its turn, ``POST .../moves/`` with a
    random legal move, its ``version`` and an ``Idempotency-Key``; every fifth step
-   ``GET /api/v1/me/`` (a trivial DRF view: the framework floor). At most
+   ``GET /api/v1/me/`` (a trivial DRF view: the framework floor; every step in the
+   one-at-a-time phase). At most
    ``--max-moves-per-second`` moves per player (the ``moves`` throttle is 120/min).
 4. Then ``--serial-seconds`` of one request at a time, in ``--rounds`` slices per server:
    service time without queueing, and the ratios move/floor, table/floor, 304/floor.
@@ -66,7 +68,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8765, help="the baseline's is the next")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="server")
     parser.add_argument("--db", default="domino_load", help="scratch database (recreated)")
-    parser.add_argument("--redis", default="", help="scratch Redis database URL (flushed)")
+    parser.add_argument("--redis", default="", help="Redis URL: cache and broker (bench-* keys)")
     parser.add_argument("--baseline", default="", help="also measure this older commit")
     parser.add_argument("--conn-max-age", type=int, default=60, help="CONN_MAX_AGE seconds")
     parser.add_argument("--max-moves-per-second", type=float, default=2.0)
@@ -112,10 +114,15 @@ def recreate_database(args: argparse.Namespace, name: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def flush_redis(url: str) -> None:
+def forget_redis_keys(url: str) -> None:
+    """Delete the bench's own keys (cache entries, task queues: ``bench-*``) from the
+    Redis database ``url``; nothing else there is touched."""
     import redis
 
-    redis.Redis.from_url(url).flushdb()
+    client = redis.Redis.from_url(url)
+    for pattern in ("bench-*", "_kombu.binding.bench-*"):
+        for key in client.scan_iter(match=pattern, count=1000):
+            client.delete(key)
 
 
 def build_world(args: argparse.Namespace, server: Server) -> None:
@@ -237,7 +244,7 @@ async def player(
 async def _step(client, headers, token, table_id, step, stats, args, rng, prefix):
     """One player's step at one table: the floor now and then, the table (and its 304),
     and a move when it is the player's turn."""
-    if step % 5 == 0:
+    if step % (1 if prefix else 5) == 0:  # one at a time: the floor at every step
         await timed(stats, prefix + "GET me (floor)", client.get("/api/v1/me/", headers=headers))
     url = f"/api/v1/tables/{table_id}/"
     reply = await timed(stats, prefix + "GET table", client.get(url, headers=headers))
@@ -333,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         found = servers(args, scratch)
         if args.redis:
-            flush_redis(args.redis)
+            forget_redis_keys(args.redis)
         for server in found:
             print(f"{server.name}: database {server.db} from {server.root} ...")
             started = time.perf_counter()
@@ -343,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         remove(scratch, found)
         if args.redis:
-            flush_redis(args.redis)
+            forget_redis_keys(args.redis)
     print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
     setup_django(args, found[0])
     report(stats, elapsed)
