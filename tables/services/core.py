@@ -44,19 +44,11 @@ def match_of(table: Table) -> MatchState:
     return selectors.match_state(table)
 
 
-def lock(table_id: int, *, skip_locked: bool = False, **annotations) -> Table | None:
+def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
     """Lock the table row for this transaction and read it, in one query. Raises
     ``not_found`` for a missing table; with ``skip_locked`` returns ``None`` instead of
-    waiting when another holds the lock. ``annotations`` (subqueries: a remembered
-    answer, ``move_play_once``) are read in the same query; the current hand's row id is
-    always read as ``current_hand_id`` (``save_transition`` then needs no query for it).
-    """
-    current_hand = Hand.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")
-    rows = (
-        Table.objects.select_for_update(skip_locked=skip_locked)
-        .filter(pk=table_id)
-        .annotate(current_hand_id=Subquery(current_hand[:1]), **annotations)
-    )
+    waiting when another holds the lock."""
+    rows = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id)
     table = rows.first()
     if table is None and not skip_locked:
         raise not_found()
@@ -64,10 +56,10 @@ def lock(table_id: int, *, skip_locked: bool = False, **annotations) -> Table | 
 
 
 def reader_annotations(user) -> dict:
-    """What a write's answer to ``user`` needs beside the table, read in ``lock``'s
-    query: ``unread_notices``, whether they have unread notices at the table (the answer
-    marks them read, ``services.table_read_after_write``)."""
-    return {"unread_notices": notice_services.unread_at_table(user, OuterRef("pk"))}
+    """What a write's answer to ``user`` needs beside the table, read with its seats
+    (``table_seats``): ``unread_notices``, whether they have unread notices at the table
+    (the answer marks them read, ``services.table_read_after_write``)."""
+    return {"unread_notices": notice_services.unread_at_table(user, OuterRef("table_id"))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,16 +72,33 @@ class Locked:
 
 
 def lock_with_seats(table_id: int, **annotations) -> Locked:
-    """``lock`` the table (reading ``annotations`` with it), then read its seats: two
-    queries. Raises ``not_found`` for a missing table."""
-    table = lock(table_id, **annotations)
-    return Locked(table=table, seats=table_seats(table))
+    """``lock`` the table, then read its seats with ``annotations``: two queries. Raises
+    ``not_found`` for a missing table."""
+    table = lock(table_id)
+    return Locked(table=table, seats=table_seats(table, **annotations))
 
 
-def table_seats(table: Table) -> list[Seat]:
+def table_seats(table: Table, **annotations) -> list[Seat]:
     """The table's seats (with their users), by index, attached to ``table`` so that
-    the answer built from it reads them no more (``selectors.attach_seats``)."""
-    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    the answer built from it reads them no more (``selectors.attach_seats``).
+
+    In the same query, left on ``table`` as attributes: ``current_hand_id`` (the last
+    Hand row's id: ``save_transition`` then needs no query for it) and ``annotations``
+    (subqueries over the seat row's ``table_id``: a remembered answer,
+    ``move_play_once``). Called after ``lock``, this query's snapshot is taken once the
+    lock is held, so it sees every write committed before (the lock's own query may
+    not: PostgreSQL evaluates its subqueries in the snapshot taken before it waited).
+    """
+    current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
+    rows = (
+        Seat.objects.filter(table=table)
+        .select_related("user")
+        .annotate(current_hand_id=Subquery(current_hand.values("pk")[:1]), **annotations)
+        .order_by("index")
+    )
+    seats = list(rows)
+    for name in ("current_hand_id", *annotations):
+        setattr(table, name, getattr(seats[0], name) if seats else None)
     selectors.attach_seats(table, seats)
     return seats
 

@@ -43,16 +43,16 @@ def move_play_once(
     transaction as the move, and returned; a retry with the same ``key`` and
     ``request_hash`` (the body's SHA-256, hex) gets the stored ``MoveRequest`` instead.
 
-    The table row is locked first, and whether the key was answered before is read in
-    that same query, so requests for one table queue up and a retry racing its original
-    reads the stored answer once the original has committed. Anything else ``play``
-    raises (a body that fails validation) is not remembered: nothing happened, and a
-    retry gets the same error. Raises ``TableError``: ``not_found`` (404, not seated:
-    strangers leave no row behind), ``idempotency_key_reused`` (422, the key answered
-    another body).
+    The table row is locked first, and whether the key was answered before is read with
+    its seats, once the lock is held, so requests for one table queue up and a retry
+    racing its original reads the stored answer once the original has committed.
+    Anything else ``play`` raises (a body that fails validation) is not remembered:
+    nothing happened, and a retry gets the same error. Raises ``TableError``:
+    ``not_found`` (404, not seated: strangers leave no row behind),
+    ``idempotency_key_reused`` (422, the key answered another body).
     """
     with transaction.atomic():
-        asked = MoveRequest.objects.filter(user=user, table_id=OuterRef("pk"), key=key)
+        asked = MoveRequest.objects.filter(user=user, table_id=OuterRef("table_id"), key=key)
         locked = core.lock_with_seats(
             table_id,
             remembered_id=Subquery(asked.values("pk")[:1]),
