@@ -48,7 +48,7 @@ def table_read_after_write(table: Table, user) -> Seat:
     the answer: present at the table, its notices marked read, as any read
     (``table_for_user``), but nothing is read back. Returns the user's first seat."""
     seat = selectors.seat_for_user(table, user)
-    unread = getattr(table, "unread_notices", None)  # read with the lock, when it was
+    unread = getattr(table, "unread_notices", None)  # read with the seats, when it was
     notice_services.table_seen(user=user, table_id=table.pk, unread=unread)
     return seat
 
