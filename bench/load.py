@@ -1,25 +1,36 @@
-"""Load benchmark: many players polling and moving at once against gunicorn + PostgreSQL.
+"""Load benchmark: many players polling and moving at once against gunicorn + PostgreSQL,
+then one request at a time, with the ratios of each request to the framework floor.
 
     .venv/bin/python bench/load.py --seconds 20
+    .venv/bin/python bench/load.py --seconds 20 --baseline 479fb61   # old and new, one run
 
 What it does, all on loopback and bounded in time:
 
 1. (Re)creates the scratch PostgreSQL database ``domino_load`` (``--pg``, ``--db``) and
-   migrates it with ``config.settings.local`` (``DJANGO_DEBUG=false``).
-2. Creates ``--players`` users (50) with API tokens and ``--tables`` two-seat human tables
-   (200), through ``tables.services`` (``table_create`` + ``seat_join``), so every match is
-   running; each player sits at ``2 * tables / players`` tables. No bots, no e-mails.
-3. Starts ``gunicorn config.wsgi -w 2 -b 127.0.0.1:8765`` in its own process group.
-4. Runs ``--players`` asyncio players (httpx) for ``--seconds``: each loops over its tables,
-   ``GET /api/v1/tables/{id}/`` and, when it is its turn, ``POST .../moves/`` with a random
-   legal move, its ``version`` and an ``Idempotency-Key``; every fifth step it also calls
-   ``GET /api/v1/me/`` (a trivial DRF view: the framework floor). A player never sends more
-   than ``--max-moves-per-second`` (2: the ``moves`` throttle is 120/min per user).
-5. Prints requests/s, p50/p95 latency per kind, status counts and errors, then checks that
-   no move was lost or applied twice: for every table, the 200 answers to POST moves are
-   exactly its non-automatic Move rows (and their versions distinct), and every table's
-   snapshot is what its Move log replays to.
-6. Stops gunicorn (SIGTERM, then SIGKILL) whatever happened.
+   builds its world with the server's own code (``bench/load_world.py``: migrate,
+   ``--players`` users with API tokens, ``--tables`` running two-seat human tables made
+   through ``tables.services``; no bots, no e-mails).
+2. Starts ``gunicorn config.wsgi -w 2 -b 127.0.0.1:8765`` in its own process group
+   (``DJANGO_DEBUG=false``, ``CONN_MAX_AGE=60``). With ``--redis URL`` the cache and the
+   Celery broker are there (keys and queues named ``bench-new``/``bench-old``, deleted
+   at the end), so a write's tasks are queued (no worker runs them) instead of run
+   inside the request.
+3. Runs ``--players`` asyncio players (httpx) for ``--seconds``: each loops over its tables,
+   ``GET /api/v1/tables/{id}/``, every other time that again with its ``ETag``
+   (``If-None-Match``: a ``304``), and, when it is its turn, ``POST .../moves/`` with a
+   random legal move, its ``version`` and an ``Idempotency-Key``; every fifth step
+   ``GET /api/v1/me/`` (a trivial DRF view: the framework floor; every step in the
+   one-at-a-time phase). At most
+   ``--max-moves-per-second`` moves per player (the ``moves`` throttle is 120/min).
+4. Then ``--serial-seconds`` of one request at a time, in ``--rounds`` slices per server:
+   service time without queueing, and the ratios move/floor, table/floor, 304/floor.
+5. With ``--baseline REV`` the same server is also started from commit ``REV``
+   (``bench/baseline.py``: its own worktree, database and port) and the one-at-a-time
+   slices alternate between the two, so an improvement is a ratio in one run.
+6. Prints requests/s, p50/p95 per kind and status counts, then checks that no move was
+   lost or applied twice on the working tree's server (every 200 answer to a POST is one
+   non-automatic Move row, versions distinct) and that every snapshot is what its Move
+   log replays to. Stops every server (SIGTERM, then SIGKILL) whatever happened.
 
 Exit status: 0 when there were no errors (no 5xx, no transport errors, no unexpected 4xx)
 and the verification passed, else 1.
@@ -29,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import signal
@@ -40,6 +52,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from baseline import Server, check_imports, remove, scratch_folder, servers
 from load_report import report, verify  # bench/ is on the path: this script's folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,31 +65,35 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--tables", type=int, default=200, help="two-seat tables")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="the baseline's is the next")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="server")
     parser.add_argument("--db", default="domino_load", help="scratch database (recreated)")
+    parser.add_argument("--redis", default="", help="Redis URL: cache and broker (bench-* keys)")
+    parser.add_argument("--baseline", default="", help="also measure this older commit")
     parser.add_argument("--conn-max-age", type=int, default=60, help="CONN_MAX_AGE seconds")
     parser.add_argument("--max-moves-per-second", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--serial-seconds", type=float, default=8.0, help="then one request at a time"
     )
+    parser.add_argument("--rounds", type=int, default=4, help="one-at-a-time slices per server")
     args = parser.parse_args(argv)
-    if not 0 < args.seconds <= 600 or not 0 <= args.serial_seconds <= 120:
-        parser.error("--seconds must be in (0, 600], --serial-seconds in [0, 120]")
-    if args.players < 2 or args.tables < 1:
-        parser.error("need at least 2 players and 1 table")
+    if not 0 < args.seconds <= 600 or not 0 <= args.serial_seconds <= 300:
+        parser.error("--seconds must be in (0, 600], --serial-seconds in [0, 300]")
+    if args.players < 2 or args.tables < 1 or args.rounds < 1:
+        parser.error("need at least 2 players, 1 table and 1 round")
     return args
 
 
 # --- setup ---------------------------------------------------------------------------------
 
 
-def server_env(args: argparse.Namespace) -> dict[str, str]:
+def server_env(args: argparse.Namespace, server: Server) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SECRET_KEY")}
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.local",
-        DATABASE_URL=f"{args.pg}/{args.db}",
+        DJANGO_SETTINGS_MODULE=server.settings,
+        PYTHONPATH=f"{server.root}{os.pathsep}{server.settings_dir}",
+        DATABASE_URL=f"{args.pg}/{server.db}",
         CONN_MAX_AGE=str(args.conn_max_age),
         DJANGO_DEBUG="false",
         ALLOWED_HOSTS="127.0.0.1,localhost",
@@ -84,88 +101,70 @@ def server_env(args: argparse.Namespace) -> dict[str, str]:
         LOG_LEVEL="ERROR",
         BOT_DELAY_SECONDS="0",
     )
+    if args.redis:
+        env["REDIS_URL"] = args.redis
     return env
 
 
-def recreate_database(args: argparse.Namespace) -> None:
+def recreate_database(args: argparse.Namespace, name: str) -> None:
     import psycopg
 
     with psycopg.connect(f"{args.pg}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{args.db}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def setup_django(args: argparse.Namespace) -> None:
-    os.environ.update(server_env(args))
+def forget_redis_keys(url: str) -> None:
+    """Delete the bench's own keys (cache entries, task queues: ``bench-*``) from the
+    Redis database ``url``; nothing else there is touched."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    for pattern in ("bench-*", "_kombu.binding.bench-*"):
+        for key in client.scan_iter(match=pattern, count=1000):
+            client.delete(key)
+
+
+def build_world(args: argparse.Namespace, server: Server) -> None:
+    """The server's database and world, made by its own code (``bench/load_world.py``)."""
+    recreate_database(args, server.db)
+    env = server_env(args, server)
+    check_imports(server, env)
+    command = [str(server.bin / "python"), str(ROOT / "bench" / "load_world.py")]
+    command += [str(args.players), str(args.tables), str(args.seed)]
+    done = subprocess.run(
+        command, cwd=server.root, env=env, check=True, capture_output=True, text=True
+    )
+    server.seats = json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def setup_django(args: argparse.Namespace, server: Server) -> None:
+    """Django in this process, on the working tree's database (for the verification)."""
+    os.environ.update(server_env(args, server))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings.local"
     import django
 
     django.setup()
 
 
-def create_world(args: argparse.Namespace) -> dict[str, list[int]]:
-    """Users, tokens and running two-seat tables; returns {token: [table ids]}."""
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
-
-    from tables import services
-
-    call_command("migrate", verbosity=0, interactive=False)
-    users_model = get_user_model()
-    users = []
-    for index in range(args.players):
-        user = users_model(
-            username=f"load{index:03d}",
-            email=f"load{index:03d}@example.invalid",
-            email_notifications=False,
-        )
-        user.set_unusable_password()
-        user.save()
-        users.append(user)
-    tokens = {user.pk: Token.objects.create(user=user).key for user in users}
-    seats: dict[str, list[int]] = defaultdict(list)
-    rng = random.Random(args.seed)
-    for index in range(args.tables):
-        first = users[index % len(users)]
-        second = users[(index + 1 + rng.randrange(len(users) - 1)) % len(users)]
-        if second.pk == first.pk:
-            second = users[(index + 1) % len(users)]
-        table = services.table_create(creator=first, seats=2, target=100, others=["friend"])
-        token = table.seat_set.get(index=1).invite_token
-        services.seat_join(token=token, user=second)
-        seats[tokens[first.pk]].append(table.pk)
-        seats[tokens[second.pk]].append(table.pk)
-    return dict(seats)
-
-
 # --- the server ----------------------------------------------------------------------------
 
 
-def start_gunicorn(args: argparse.Namespace) -> subprocess.Popen:
-    command = [
-        str(ROOT / ".venv" / "bin" / "gunicorn"),
-        "config.wsgi",
-        "-w",
-        str(args.workers),
-        "-b",
-        f"127.0.0.1:{args.port}",
-        "--backlog",
-        "256",
-        "--log-level",
-        "warning",
-    ]
+def start_gunicorn(args: argparse.Namespace, server: Server) -> subprocess.Popen:
+    command = [str(server.bin / "gunicorn"), "config.wsgi", "-w", str(args.workers)]
+    command += ["-b", f"127.0.0.1:{server.port}", "--backlog", "256", "--log-level", "warning"]
     return subprocess.Popen(
         command,
-        cwd=ROOT,
-        env=server_env(args),
+        cwd=server.root,
+        env=server_env(args, server),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
 
 
-def stop_gunicorn(process: subprocess.Popen) -> None:
-    if process.poll() is not None:
+def stop_gunicorn(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
         return
     try:
         os.killpg(process.pid, signal.SIGTERM)
@@ -204,10 +203,20 @@ class Stats:
     statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     errors: list[str] = field(default_factory=list)
     applied: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    last_move: dict[str, float] = field(default_factory=dict)  # per token, monotonic
+    next_player: int = 0  # where the next one-at-a-time slice starts
 
     def record(self, kind: str, started: float, status: int) -> None:
         self.latencies[kind].append(time.perf_counter() - started)
         self.statuses[kind][status] += 1
+
+
+async def timed(stats: Stats, kind: str, request):
+    """Await ``request`` (an httpx call) and record its latency and status as ``kind``."""
+    started = time.perf_counter()
+    reply = await request
+    stats.record(kind, started, reply.status_code)
+    return reply
 
 
 async def player(
@@ -217,8 +226,6 @@ async def player(
 
     rng = random.Random(f"{args.seed}:{token}")
     headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
-    min_gap = 1.0 / args.max_moves_per_second
-    last_move = 0.0
     step = 0
     tables = list(tables)
     rng.shuffle(tables)
@@ -228,113 +235,137 @@ async def player(
                 return
             step += 1
             try:
-                if step % 5 == 0:
-                    started = time.perf_counter()
-                    reply = await client.get("/api/v1/me/", headers=headers)
-                    stats.record(prefix + "GET me (floor)", started, reply.status_code)
-                started = time.perf_counter()
-                reply = await client.get(f"/api/v1/tables/{table_id}/", headers=headers)
-                stats.record(prefix + "GET table", started, reply.status_code)
-                if reply.status_code != 200:
-                    stats.errors.append(f"GET table {table_id}: {reply.status_code}")
-                    continue
-                state = reply.json()
-                moves = state["game"]["legal_moves"] if state["game"] else []
-                if not (state["your_turn"] and moves):
-                    continue
-                wait = last_move + min_gap - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                move = rng.choice(moves)
-                body = {"tile": move["tile"], "end": move["end"], "version": state["version"]}
-                started = time.perf_counter()
-                reply = await client.post(
-                    f"/api/v1/tables/{table_id}/moves/",
-                    json=body,
-                    headers={**headers, "Idempotency-Key": uuid.uuid4().hex},
-                )
-                last_move = time.monotonic()
-                stats.record(prefix + "POST move", started, reply.status_code)
-                if reply.status_code == 200:
-                    stats.applied[table_id].append(reply.json()["version"])
-                elif reply.status_code != 409:  # 409: the table moved on; poll again
-                    stats.errors.append(f"POST move {table_id}: {reply.status_code} {reply.text}")
+                await _step(client, headers, token, table_id, step, stats, args, rng, prefix)
             except httpx.HTTPError as error:
                 stats.errors.append(f"transport: {type(error).__name__}: {error}")
         await asyncio.sleep(0)
 
 
-async def serial(args: argparse.Namespace, seats: dict[str, list[int]], base: str, stats: Stats):
+async def _step(client, headers, token, table_id, step, stats, args, rng, prefix):
+    """One player's step at one table: the floor now and then, the table (and its 304),
+    and a move when it is the player's turn."""
+    if step % (1 if prefix else 5) == 0:  # one at a time: the floor at every step
+        await timed(stats, prefix + "GET me (floor)", client.get("/api/v1/me/", headers=headers))
+    url = f"/api/v1/tables/{table_id}/"
+    reply = await timed(stats, prefix + "GET table", client.get(url, headers=headers))
+    if reply.status_code != 200:
+        stats.errors.append(f"GET table {table_id}: {reply.status_code}")
+        return
+    if step % 2 == 0:
+        again = {**headers, "If-None-Match": reply.headers["ETag"]}
+        unchanged = await timed(stats, prefix + "GET table 304", client.get(url, headers=again))
+        if unchanged.status_code not in (200, 304):  # 200: the table moved on meanwhile
+            stats.errors.append(f"GET table {table_id} again: {unchanged.status_code}")
+    state = reply.json()
+    moves = state["game"]["legal_moves"] if state["game"] else []
+    if not (state["your_turn"] and moves):
+        return
+    wait = stats.last_move.get(token, 0.0) + 1.0 / args.max_moves_per_second - time.monotonic()
+    if wait > 0:
+        await asyncio.sleep(wait)
+    move = rng.choice(moves)
+    body = {"tile": move["tile"], "end": move["end"], "version": state["version"]}
+    keyed = {**headers, "Idempotency-Key": uuid.uuid4().hex}
+    posted = client.post(f"/api/v1/tables/{table_id}/moves/", json=body, headers=keyed)
+    reply = await timed(stats, prefix + "POST move", posted)
+    stats.last_move[token] = time.monotonic()
+    if reply.status_code == 200:
+        stats.applied[table_id].append(reply.json()["version"])
+    elif reply.status_code != 409:  # 409: the table moved on; poll again
+        stats.errors.append(f"POST move {table_id}: {reply.status_code} {reply.text}")
+
+
+async def serial(args: argparse.Namespace, server: Server, seconds: float, stats: Stats):
     """One request at a time, no queueing: the service time of each kind of request."""
     import httpx
 
-    async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(30.0)) as client:
-        stop_at = time.monotonic() + args.serial_seconds
-        tokens = list(seats)
-        index = 0
+    async with httpx.AsyncClient(base_url=server.base, timeout=httpx.Timeout(30.0)) as client:
+        stop_at = time.monotonic() + seconds
+        tokens = list(server.seats)
+        index = stats.next_player
         while time.monotonic() < stop_at:
             token = tokens[index % len(tokens)]
             index += 1
-            tables = seats[token][:2]
             # one short pass per player; its moves are limited like everyone else's
-            await player(
-                client,
-                token,
-                tables,
-                min(stop_at, time.monotonic() + 0.5),
-                stats,
-                args,
-                prefix="serial ",
-            )
+            until = min(stop_at, time.monotonic() + 0.5)
+            await player(client, token, server.seats[token][:2], until, stats, args, "serial ")
+        stats.next_player = index
 
 
-async def drive(args: argparse.Namespace, seats: dict[str, list[int]], base: str) -> Stats:
+async def drive(args: argparse.Namespace, server: Server, stats: Stats) -> None:
     import httpx
 
-    stats = Stats()
     limits = httpx.Limits(max_connections=args.players, max_keepalive_connections=args.players)
     timeout = httpx.Timeout(30.0)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
+    async with httpx.AsyncClient(base_url=server.base, limits=limits, timeout=timeout) as client:
         stop_at = time.monotonic() + args.seconds
         await asyncio.gather(
             *(
                 player(client, token, tables, stop_at, stats, args)
-                for token, tables in seats.items()
+                for token, tables in server.seats.items()
             )
         )
-    return stats
+
+
+def measure(args: argparse.Namespace, found: list[Server]) -> tuple[dict[str, Stats], float]:
+    """Start every server, load the working tree's, then the alternating one-at-a-time
+    slices; every server is stopped whatever happens."""
+    stats = {server.name: Stats() for server in found}
+    try:
+        for server in found:
+            server.process = start_gunicorn(args, server)
+        for server in found:
+            asyncio.run(wait_until_up(server.base, server.process))
+        print(f"driving {args.players} players for {args.seconds:.0f} s ...")
+        started = time.perf_counter()
+        asyncio.run(drive(args, found[0], stats["new"]))
+        elapsed = time.perf_counter() - started
+        if args.serial_seconds:
+            names = " and ".join(server.name for server in found)
+            print(f"then one request at a time for {args.serial_seconds:.0f} s each: {names}")
+            for _round in range(args.rounds):
+                for server in found:
+                    seconds = args.serial_seconds / args.rounds
+                    asyncio.run(serial(args, server, seconds, stats[server.name]))
+    finally:
+        for server in found:
+            stop_gunicorn(server.process)
+    return stats, elapsed
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    base = f"http://127.0.0.1:{args.port}"
-    print(f"recreating database {args.db}, {args.players} players, {args.tables} tables ...")
-    recreate_database(args)
-    setup_django(args)
-    started = time.perf_counter()
-    seats = create_world(args)
-    print(f"set up in {time.perf_counter() - started:.1f} s; starting gunicorn on {base}")
-    process = start_gunicorn(args)
+    scratch = scratch_folder()
+    found: list[Server] = []
     try:
-        asyncio.run(wait_until_up(base, process))
-        print(f"driving {len(seats)} players for {args.seconds:.0f} s ...")
-        started = time.perf_counter()
-        stats = asyncio.run(drive(args, seats, base))
-        elapsed = time.perf_counter() - started
-        if args.serial_seconds:
-            print(f"then one request at a time for {args.serial_seconds:.0f} s ...")
-            asyncio.run(serial(args, seats, base, stats))
+        found = servers(args, scratch)
+        if args.redis:
+            forget_redis_keys(args.redis)
+        for server in found:
+            print(f"{server.name}: database {server.db} from {server.root} ...")
+            started = time.perf_counter()
+            build_world(args, server)
+            print(f"  set up in {time.perf_counter() - started:.1f} s; port {server.port}")
+        stats, elapsed = measure(args, found)
     finally:
-        stop_gunicorn(process)
+        remove(scratch, found)
+        if args.redis:
+            forget_redis_keys(args.redis)
     print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
+    setup_django(args, found[0])
     report(stats, elapsed)
-    problems = verify(stats)
+    new = stats["new"]
+    problems = verify(new)
     for problem in problems[:20]:
         print("  ", problem)
     server_errors = sum(
-        n for counter in stats.statuses.values() for code, n in counter.items() if code >= 500
+        n
+        for one in stats.values()
+        for counter in one.statuses.values()
+        for code, n in counter.items()
+        if code >= 500
     )
-    ok = not stats.errors and not problems and server_errors == 0
+    ok = not any(one.errors for one in stats.values()) and not problems and server_errors == 0
     print("OK" if ok else "FAILED")
     return 0 if ok else 1
 

@@ -148,7 +148,7 @@ def start_hand(
     else:
         leader, required, _ = first_lead(rules, dealt)
     hand = HandState(
-        number=len(match.hands),
+        number=match.hand.number + 1 if match.hands else 0,
         dealt=dealt,
         stock=tuple(stock),
         drawn=0,

@@ -149,7 +149,9 @@ class MatchState:
     """A match: its rules, seats, target, scoreboard, hands played and the current hand.
 
     - ``scores``: one number per seat in points (partners carry the same number, R25).
-    - ``hands``: every hand dealt so far, the last being the current one.
+    - ``hands``: the hands dealt so far, the last being the current one: all of them, or
+      (a service's snapshot, which keeps finished hands elsewhere) only the last few;
+      each hand's ``number`` counts from the match's first.
     - ``winners``: the seats that won the match, sorted, or ``None`` while it is on;
       an empty tuple when it ended with no winner (R26, R28).
     - ``outcome``: why the match ended, ``None`` while it is on.

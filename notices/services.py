@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Exists
 from django.utils import timezone
 
 from accounts.selectors import verified_email
@@ -63,13 +64,24 @@ def arrived(*, user_id: int, table_id: int) -> None:
         logger.warning("presence not recorded: the cache did not answer")
 
 
-def table_seen(*, user, table_id: int) -> int:
+def table_seen(*, user, table_id: int, unread: bool | None = None) -> int:
     """A client of ``user`` read table ``table_id`` (the page, its poll, any API read):
     they are present there for ``PRESENCE_SECONDS`` (one cache write), and that table's
     unread notices are marked read (one conditional UPDATE, usually of no row). Returns how
-    many were marked."""
+    many were marked. ``unread``: whether the caller already knows there are some
+    (``unread_at_table``, read with the table itself); ``False`` skips the query."""
     arrived(user_id=user.pk, table_id=table_id)
+    if unread is False:
+        return 0
     return notifications_read(user=user, table_id=table_id)
+
+
+def unread_at_table(user, table_id) -> Exists:
+    """An ``Exists`` expression: ``user`` has unread notices of table ``table_id`` (a
+    value or an ``OuterRef``), for a reader to fetch in the query that loads the table
+    (``tables.services.reads``) and pass to ``table_seen`` as ``unread``."""
+    rows = Notification.objects.filter(recipient=user, table_id=table_id, read_at__isnull=True)
+    return Exists(rows)
 
 
 def notifications_read(*, user, ids: list[int] | None = None, table_id: int | None = None) -> int:

@@ -2,9 +2,11 @@
 
 The Move rows are the truth: an append-only log per hand, next to the hand's deal and
 seed. ``Table.state`` is a snapshot of the engine state (``dominoes.match_to_dict``) so a
-read never replays the log; ``tables.services`` writes both in one transaction. Nothing
-here may be served to a player directly: what a seat sees goes through
-``dominoes.view_for`` (R31), see ``tables.selectors``.
+read never replays the log: the current hand, the one before it and the scores, so its
+size does not grow with the match (older snapshots held every hand; migration 0008
+trims them). ``tables.services`` writes both in one transaction. Nothing here may be
+served to a player directly: what a seat sees goes through ``dominoes.view_for`` (R31),
+see ``tables.selectors``.
 """
 
 from __future__ import annotations
@@ -259,6 +261,8 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     """One deal of a match: the deal, its seed (hidden until the hand ends, R6) and result.
+    A finished hand lives here and in its Move rows only: the table's snapshot keeps the
+    last two hands (``tables.services.core.SNAPSHOT_HANDS``).
 
     ``seed_sha256`` is published when the hand starts; ``seed`` is stored from the start
     but only served once ``ended_at`` is set.
@@ -279,6 +283,14 @@ class Hand(models.Model):
     winners = models.JSONField(null=True, blank=True, verbose_name=_("ganadores"))
     points = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("puntos"))
     counts = models.JSONField(null=True, blank=True, verbose_name=_("cuentas"))
+    departures = models.JSONField(
+        default=list,
+        blank=True,
+        editable=False,
+        verbose_name=_("salidas"),
+        help_text="[[seat, after]]: the seats that left the hand after that many of its "
+        "actions (leavers_sit_out profiles), written when the hand ends.",
+    )
 
     class Meta:
         verbose_name = _("mano")

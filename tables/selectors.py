@@ -30,7 +30,6 @@ from dominoes import (
     Play,
     apply,
     match_from_dict,
-    match_to_record,
     parse_tile,
     start_hand,
     view_for,
@@ -38,7 +37,7 @@ from dominoes import (
 from dominoes.engine import may_act
 from dominoes.record import FORMAT as RECORD_FORMAT
 from dominoes.rules import rules_named
-from dominoes.state import Action
+from dominoes.state import Action, action_to_dict
 from tables.errors import invite_not_found, not_found
 from tables.models import Hand, Move, Seat, Table
 from tables.rematches import rematch_facts
@@ -99,28 +98,48 @@ def seats_for_user(table: Table, user) -> list[Seat]:
     return mine
 
 
-def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
-    """The table (seats prefetched) and ``user``'s first seat, as stored: what has come
-    due is applied by ``tables.services.table_for_user``, which reads through this.
+def table_for_user(table_id: int, user, *, unread: Exists | None = None) -> tuple[Table, Seat]:
+    """The table (seats attached) and ``user``'s first seat, as stored: what has come
+    due is applied by ``tables.services.table_for_user``, which reads through this. One
+    query: the seats joined to their table and users. ``unread`` (an ``Exists`` over the
+    seat row's ``table_id``) is computed in that query too and left on the table as
+    ``table.unread_notices`` (``tables.services.reads``: the notices to mark read).
 
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
-    table = _load(table_id)
+    table = _load(table_id, unread=unread)
     return table, seat_for_user(table, user)
 
 
-def _load(table_id: int) -> Table:
-    table = (
-        Table.objects.filter(pk=table_id)
-        .prefetch_related(
-            Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index"))
-        )
-        .first()
-    )
-    if table is None:
+def _load(table_id: int, *, unread: Exists | None = None) -> Table:
+    """The table with its seats and their users, in one query (every table has its seats
+    from creation on, so no seat row means no table)."""
+    rows = Seat.objects.filter(table_id=table_id).select_related("table", "user").order_by("index")
+    if unread is not None:
+        rows = rows.annotate(unread_notices=unread)
+    seats = list(rows)
+    if not seats:
         raise not_found()
+    table = seats[0].table
+    attach_seats(table, seats)
+    if unread is not None:
+        table.unread_notices = seats[0].unread_notices
     return table
+
+
+def attach_seats(table: Table, seats: list[Seat]) -> None:
+    """Make ``seats`` (all of ``table``'s, by index) what ``table.seat_set.all()``
+    answers, as ``prefetch_related`` would, so the view is built without reading them
+    again (the write that just saved them, or the one-query load above)."""
+    for seat in seats:
+        seat.table = table
+    cached = table.seat_set.all()  # lazy: never run, its result is set here
+    cached._result_cache = list(seats)
+    cached._prefetch_done = True
+    if not hasattr(table, "_prefetched_objects_cache"):
+        table._prefetched_objects_cache = {}
+    table._prefetched_objects_cache["seat_set"] = cached
 
 
 def _players(table: Table, view: dict | None) -> list[dict[str, Any]]:
@@ -160,6 +179,23 @@ def invite_links(table: Table, user) -> list[dict[str, Any]]:
     ]
 
 
+def match_state(table: Table) -> MatchState:
+    """The engine state of ``table``'s snapshot (``table.state`` must be set), parsed once
+    per Table object: a write that just saved it (``remember_match``) or an earlier read
+    of the same object hands it over instead of parsing the JSON again."""
+    cached = getattr(table, "_match_cache", None)
+    if cached is not None and cached[0] is table.state:
+        return cached[1]
+    match = match_from_dict(table.state)
+    remember_match(table, match)
+    return match
+
+
+def remember_match(table: Table, match: MatchState) -> None:
+    """``match`` is what ``table.state`` (just set) holds: ``match_state`` returns it."""
+    table._match_cache = (table.state, match)
+
+
 def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     """The table as ``user``'s seat sees it: table facts, players, the invite links
     (creator, waiting) and the game view (``dominoes.view_for``, R31) once the match has
@@ -178,7 +214,7 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     game = None
     hands: list[dict[str, Any]] = []
     if table.state is not None:
-        match = match_from_dict(table.state)
+        match = match_state(table)
         views = {index: view_for(match, index).to_dict() for index in mine}
         seat_index = acting_seat(match, mine)
         game = views[seat_index]
@@ -224,7 +260,12 @@ def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any
     """What happened since ``seat``'s player last read ``table`` (``services.table_seen``):
     ``{"from_version", "moves"}``, the moves as ``public_moves`` gives them to the seats
     ``mine`` but a draw's tile only for their own draws, even once its hand ended (R31)."""
-    moves = public_moves(table, mine, after_version=seat.seen_version)
+    if seat.seen_version >= table.version:  # nothing new: no query
+        moves = []
+    else:
+        written = getattr(table, "written_moves", None)  # (version before, rows) of a write
+        rows = written[1] if written is not None and written[0] == seat.seen_version else None
+        moves = public_moves(table, mine, after_version=seat.seen_version, rows=rows)
     return {"from_version": seat.seen_version, "moves": moves}
 
 
@@ -263,18 +304,25 @@ def _seen_version(table: Table, seat_index: int) -> int:
 
 
 def public_moves(
-    table: Table, seat: Seat | Collection[int], after_version: int | None = None
+    table: Table,
+    seat: Seat | Collection[int],
+    after_version: int | None = None,
+    rows: list[Move] | None = None,
 ) -> list[dict[str, Any]]:
     """The move log of every hand as ``seat`` may see it (R31): a draw's tile is shown to
     the seat that drew it, and to everyone once its hand has ended. ``seat`` may be the
     indexes of every seat one user holds (``seven_plus_seven``): their own draws. With
-    ``after_version``, only the moves of later writes, and others' draws stay hidden."""
+    ``after_version``, only the moves of later writes, and others' draws stay hidden.
+    ``rows``: those Move rows already in memory (with their ``hand``), in order: the
+    moves the write that just ran saved, so its answer reads nothing back."""
     own = {seat.index} if isinstance(seat, Seat) else set(seat)
-    moves = Move.objects.filter(table=table).select_related("hand")
-    if after_version is not None:
-        moves = moves.filter(version__gt=after_version)
+    if rows is None:
+        moves = Move.objects.filter(table=table).select_related("hand")
+        if after_version is not None:
+            moves = moves.filter(version__gt=after_version)
+        rows = moves.order_by("hand__number", "sequence")
     log = []
-    for move in moves.order_by("hand__number", "sequence"):
+    for move in rows:
         ended = move.hand.ended_at is not None and after_version is None
         hidden = move.kind == "draw" and move.seat not in own and not ended
         log.append(
@@ -294,10 +342,27 @@ def public_moves(
 
 def table_record(table: Table) -> dict[str, Any]:
     """The match record (``dominoes-record/1``) of the table's finished hands: the hand in
-    play is left out until it ends, so no hidden tile leaves the server (R31)."""
+    play is left out until it ends, so no hidden tile leaves the server (R31). Built from
+    the Hand and Move rows (two queries), where finished hands live: the snapshot keeps
+    only the last two (``tables.services.core.SNAPSHOT_HANDS``)."""
+    record = match_to_record_empty(table)
     if table.state is None:
-        return match_to_record_empty(table)
-    return match_to_record(match_from_dict(table.state), finished_hands_only=True)
+        return record
+    max_pip = rules_named(table.rules).max_pip
+    moves = Prefetch("moves", queryset=Move.objects.order_by("sequence"))
+    hands = Hand.objects.filter(table=table, ended_at__isnull=False).prefetch_related(moves)
+    for hand in hands.order_by("number"):
+        entry: dict[str, Any] = {
+            "dealt": hand.dealt,
+            "stock": hand.stock,
+            "seed_sha256": hand.seed_sha256,
+            "seed": hand.seed,
+            "actions": [action_to_dict(_action(move, max_pip)) for move in hand.moves.all()],
+        }
+        if hand.departures:
+            entry["left"] = [{"seat": seat, "after": after} for seat, after in hand.departures]
+        record["hands"].append(entry)
+    return record
 
 
 def match_to_record_empty(table: Table) -> dict[str, Any]:

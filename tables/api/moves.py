@@ -85,11 +85,15 @@ class MoveListCreateApi(TableScopedApi):
             raise bad_idempotency_key()
         return self._play_once(request, table_id, key)
 
-    def _play(self, request: Request, table_id: int) -> Response:
+    def _play(self, request: Request, table_id: int, locked=None) -> Response:
+        """The move, answered with the table as the mover's seat now sees it, from what
+        the write left in memory (nothing is read back)."""
         serializer = self.MovePlaySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.move_play(table_id=table_id, user=request.user, **serializer.validated_data)
-        table, seat = services.table_for_user(table_id, request.user)
+        table = services.move_play(
+            table_id=table_id, user=request.user, locked=locked, **serializer.validated_data
+        )
+        seat = services.table_read_after_write(table, request.user)
         return table_response(request, table, seat)
 
     def _play_once(self, request: Request, table_id: int, key: str) -> Response:
@@ -101,7 +105,7 @@ class MoveListCreateApi(TableScopedApi):
             user=request.user,
             key=key,
             request_hash=request_fingerprint(request.data),
-            play=lambda: self._play(request, table_id),
+            play=lambda locked: self._play(request, table_id, locked),
             refused=lambda error: api_exception_handler(error, {"request": request, "view": self}),
         )
         if isinstance(answer, MoveRequest):

@@ -55,7 +55,7 @@ from tables.services.endings import (
 from tables.services.idempotency import move_play_once, move_requests_forget
 from tables.services.lobby import invite_renew, seat_join, table_create
 from tables.services.play import bot_play, bot_seed, move_play, reminder_mark, resume_stuck_bot
-from tables.services.reads import table_for_user, table_seen
+from tables.services.reads import table_for_user, table_read_after_write, table_seen
 from tables.services.rematch import rematch_answer, rematch_offer
 
 __all__ = [
@@ -95,6 +95,7 @@ __all__ = [
     "table_close_idle",
     "table_create",
     "table_for_user",
+    "table_read_after_write",
     "table_seen",
     "table_forfeit_overdue",
 ]

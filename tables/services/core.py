@@ -5,15 +5,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import OuterRef, Subquery
 
 from dominoes import (
     MatchState,
     Play,
     advance,
-    match_from_dict,
     match_to_dict,
     new_seed,
     seed_sha256,
@@ -21,25 +22,32 @@ from dominoes import (
 )
 from dominoes.engine import may_act
 from dominoes.state import Action, Draw, HandState
+from notices import services as notice_services
+from tables import selectors
 from tables.errors import not_found, table_not_started
 from tables.models import Hand, Move, Seat, Table
 from tables.services import outbox
+
+#: How many hands the snapshot keeps: the current one and the one before (``last_hand``).
+SNAPSHOT_HANDS = 2
 
 #: The statuses of a table that is not over.
 ACTIVE = (Table.Status.WAITING, Table.Status.PLAYING)
 
 
 def match_of(table: Table) -> MatchState:
-    """The engine state of a started table (from its snapshot); ``TableError``
-    ``table_not_started`` (409, R30) before the match starts."""
+    """The engine state of a started table (from its snapshot, parsed once per Table
+    object: ``selectors.match_state``); ``TableError`` ``table_not_started`` (409, R30)
+    before the match starts."""
     if table.state is None:
         raise table_not_started()
-    return match_from_dict(table.state)
+    return selectors.match_state(table)
 
 
 def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
-    """Lock the table row for this transaction. Raises ``not_found`` for a missing table;
-    with ``skip_locked`` returns ``None`` instead of waiting when another holds the lock."""
+    """Lock the table row for this transaction and read it, in one query. Raises
+    ``not_found`` for a missing table; with ``skip_locked`` returns ``None`` instead of
+    waiting when another holds the lock."""
     rows = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id)
     table = rows.first()
     if table is None and not skip_locked:
@@ -47,9 +55,52 @@ def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
     return table
 
 
-def table_seats(table: Table) -> list[Seat]:
-    """The table's seats (with their users), by index."""
-    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+def reader_annotations(user) -> dict:
+    """What a write's answer to ``user`` needs beside the table, read with its seats
+    (``table_seats``): ``unread_notices``, whether they have unread notices at the table
+    (the answer marks them read, ``services.table_read_after_write``)."""
+    return {"unread_notices": notice_services.unread_at_table(user, OuterRef("table_id"))}
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A table row locked by the running transaction (``lock``) and its seats, by index,
+    read after the lock (so they are current)."""
+
+    table: Table
+    seats: list[Seat]
+
+
+def lock_with_seats(table_id: int, **annotations) -> Locked:
+    """``lock`` the table, then read its seats with ``annotations``: two queries. Raises
+    ``not_found`` for a missing table."""
+    table = lock(table_id)
+    return Locked(table=table, seats=table_seats(table, **annotations))
+
+
+def table_seats(table: Table, **annotations) -> list[Seat]:
+    """The table's seats (with their users), by index, attached to ``table`` so that
+    the answer built from it reads them no more (``selectors.attach_seats``).
+
+    In the same query, left on ``table`` as attributes: ``current_hand_id`` (the last
+    Hand row's id: ``save_transition`` then needs no query for it) and ``annotations``
+    (subqueries over the seat row's ``table_id``: a remembered answer,
+    ``move_play_once``). Called after ``lock``, this query's snapshot is taken once the
+    lock is held, so it sees every write committed before (the lock's own query may
+    not: PostgreSQL evaluates its subqueries in the snapshot taken before it waited).
+    """
+    current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
+    rows = (
+        Seat.objects.filter(table=table)
+        .select_related("user")
+        .annotate(current_hand_id=Subquery(current_hand.values("pk")[:1]), **annotations)
+        .order_by("index")
+    )
+    seats = list(rows)
+    for name in ("current_hand_id", *annotations):
+        setattr(table, name, getattr(seats[0], name) if seats else None)
+    selectors.attach_seats(table, seats)
+    return seats
 
 
 def seats_of_user(seats: list[Seat], user) -> list[Seat]:
@@ -95,12 +146,19 @@ def save_transition(
     snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
     new actions were chosen by a player; the rest are automatic (R16).
 
-    Runs a constant number of queries, whatever the length of the move log.
+    The snapshot keeps the current hand and the one before it (``SNAPSHOT_HANDS``: the
+    view's ``last_hand``) and the scores: its size does not grow with the match; finished
+    hands live in their Hand and Move rows. Runs a constant number of queries, whatever
+    the length of the move log, and leaves on ``table`` what the answer needs without
+    reading it back: the parsed state (``selectors.match_state``) and the new Move rows
+    (``table.written_moves``: the version before and the rows).
     """
     new_moves, ended = _new_rows(table, before, after, now, chosen_actions)
     Move.objects.bulk_create(new_moves)
     if ended:
-        Hand.objects.bulk_update(ended, ["ended_at", "end", "winners", "points", "counts"])
+        Hand.objects.bulk_update(
+            ended, ["ended_at", "end", "winners", "points", "counts", "departures"]
+        )
         for hand in ended if not after.is_over else ():  # the match's end says it all
             outbox.send_on_commit(outbox.HAND_OVER_NOTICE, table.pk, hand.number)
     if before is None or before.scores != after.scores:
@@ -109,7 +167,10 @@ def save_transition(
         Seat.objects.bulk_update(seats, ["score"])
     if new_moves:
         table.last_move_at = now
-    table.state = match_to_dict(after)
+    kept = replace(after, hands=after.hands[-SNAPSHOT_HANDS:])
+    table.state = match_to_dict(kept)
+    selectors.remember_match(table, kept)
+    table.written_moves = (table.version, new_moves)
     table.version += 1
     set_turn(table, seats, after, now)
     if after.is_over:
@@ -138,20 +199,19 @@ def _new_rows(
     chosen_actions: int,
 ) -> tuple[list[Move], list[Hand]]:
     """The Move rows of the actions ``after`` adds to ``before`` (new Hand rows are
-    saved here, the moves need their keys) and the Hand rows that ended."""
+    saved here, the moves need their keys) and the Hand rows that ended. Hands are told
+    apart by ``number``: a snapshot holds only the last ones."""
     first_hand = before.hand.number if before is not None else 0
-    rows = {hand.number: hand for hand in Hand.objects.filter(table=table, number__gte=first_hand)}
+    rows = _hand_rows(table, before, first_hand)
+    known_actions = {hand.number: len(hand.actions) for hand in before.hands} if before else {}
     new_moves: list[Move] = []
     ended: list[Hand] = []
-    for hand in after.hands[first_hand:]:
+    for hand in (hand for hand in after.hands if hand.number >= first_hand):
         row = rows.get(hand.number)
         if row is None:
             row = _hand_row(table, hand, now)
             row.save()
-        known = 0
-        if before is not None and hand.number < len(before.hands):
-            known = len(before.hands[hand.number].actions)
-        for sequence in range(known, len(hand.actions)):
+        for sequence in range(known_actions.get(hand.number, 0), len(hand.actions)):
             automatic = chosen_actions <= 0
             action = hand.actions[sequence]
             new_moves.append(_move_row(table, row, sequence, action, automatic, now))
@@ -163,8 +223,19 @@ def _new_rows(
             row.winners = list(hand.result.winners)
             row.points = hand.result.points
             row.counts = list(hand.result.counts)
+            row.departures = [list(pair) for pair in hand.departures]
             ended.append(row)
     return new_moves, ended
+
+
+def _hand_rows(table: Table, before: MatchState | None, first_hand: int) -> dict[int, Hand]:
+    """The Hand rows from ``first_hand`` on, by number. The current hand's row id came
+    with the lock (``lock``: ``current_hand_id``) when its hand is still being played:
+    no query; else they are read."""
+    current = getattr(table, "current_hand_id", None)
+    if before is not None and current is not None and not before.hand.is_over:
+        return {first_hand: Hand(pk=current, table=table, number=first_hand, ended_at=None)}
+    return {hand.number: hand for hand in Hand.objects.filter(table=table, number__gte=first_hand)}
 
 
 def _hand_row(table: Table, hand: HandState, now: datetime) -> Hand:

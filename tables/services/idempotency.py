@@ -9,10 +9,12 @@ from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from tables.errors import TableError, idempotency_key_reused, not_found
-from tables.models import MoveRequest, Table
+from tables.errors import TableError, idempotency_key_reused
+from tables.models import MoveRequest
+from tables.services import core
 
 
 class Answer(Protocol):
@@ -31,38 +33,42 @@ def move_play_once(
     user,
     key: str,
     request_hash: str,
-    play: Callable[[], AnswerT],
+    play: Callable[[core.Locked], AnswerT],
     refused: Callable[[TableError], AnswerT],
 ) -> AnswerT | MoveRequest:
-    """Play at most once per ``(user, table, key)``. ``play()`` checks the request, makes
-    the move (``move_play``) and returns its answer; ``refused(error)`` is the answer to a
-    ``TableError`` it raised. That answer (``status_code``, ``data``: JSON) is stored in
-    the same transaction as the move, and returned; a retry with the same ``key`` and
+    """Play at most once per ``(user, table, key)``. ``play(locked)`` checks the request,
+    makes the move (``move_play(..., locked=locked)``: the table locked here, with its
+    seats) and returns its answer; ``refused(error)`` is the answer to a ``TableError`` it
+    raised. That answer (``status_code``, ``data``: JSON) is stored in the same
+    transaction as the move, and returned; a retry with the same ``key`` and
     ``request_hash`` (the body's SHA-256, hex) gets the stored ``MoveRequest`` instead.
 
-    The table row is locked first, so requests for one table queue up and a retry racing
-    its original reads the stored answer once the original has committed. Anything else
-    ``play`` raises (a body that fails validation) is not remembered: nothing happened,
-    and a retry gets the same error. Raises ``TableError``: ``not_found`` (404, not
-    seated: strangers leave no row behind), ``idempotency_key_reused`` (422, the key
-    answered another body).
+    The table row is locked first, and whether the key was answered before is read with
+    its seats, once the lock is held, so requests for one table queue up and a retry
+    racing its original reads the stored answer once the original has committed.
+    Anything else ``play`` raises (a body that fails validation) is not remembered:
+    nothing happened, and a retry gets the same error. Raises ``TableError``:
+    ``not_found`` (404, not seated: strangers leave no row behind),
+    ``idempotency_key_reused`` (422, the key answered another body).
     """
     with transaction.atomic():
-        seated = Table.objects.select_for_update(of=("self",)).filter(
-            pk=table_id, seat_set__user=user
+        asked = MoveRequest.objects.filter(user=user, table_id=OuterRef("table_id"), key=key)
+        locked = core.lock_with_seats(
+            table_id,
+            remembered_id=Subquery(asked.values("pk")[:1]),
+            remembered_hash=Subquery(asked.values("request_hash")[:1]),
+            **core.reader_annotations(user),
         )
-        if not seated.exists():  # missing, or not the caller's table: same 404
-            raise not_found()
-        remembered = MoveRequest.objects.filter(user=user, table_id=table_id, key=key).first()
-        if remembered is not None:
-            if remembered.request_hash != request_hash:
+        core.seats_of_user(locked.seats, user)  # missing, or not the caller's table: 404
+        if locked.table.remembered_id is not None:
+            if locked.table.remembered_hash != request_hash:
                 raise idempotency_key_reused()
-            return remembered
-        # No savepoint around the play: each service call is atomic on its own (a refused
-        # move rolls itself back), and an overdue turn's forfeit (R27), which move_play
-        # commits before refusing with turn_expired, must stay done.
+            return MoveRequest.objects.get(pk=locked.table.remembered_id)
+        # No savepoint around the play: it runs in this transaction (``locked``), a
+        # refusal is raised before anything is written, and an overdue turn's forfeit
+        # (R27), which move_play saves before refusing with turn_expired, must stay done.
         try:
-            answer = play()
+            answer = play(locked)
         except TableError as error:
             answer = refused(error)
         MoveRequest.objects.create(

@@ -46,6 +46,7 @@ def move_play(
     end: int | None = None,
     action: str = "play",
     seat: int | None = None,
+    locked: core.Locked | None = None,
 ) -> Table:
     """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
@@ -58,6 +59,11 @@ def move_play(
     user holding two seats (``seven_plus_seven``): a move for the hand that is not to
     act is refused as any move out of turn (``not_your_turn``, R3).
 
+    ``locked``: the table already locked and read, with its seats, by the caller's
+    transaction (``move_play_once``), which the move then runs in; else it runs in its
+    own. The returned table has its seats attached and what the answer needs
+    (``core.save_transition``), so the answer reads nothing back.
+
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
     ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md),
@@ -65,35 +71,51 @@ def move_play(
     user's). A refused move changes nothing, except that an overdue turn is forfeited
     (R27) before ``turn_expired`` is raised.
     """
+    move = {"version": version, "tile": tile, "end": end, "action": action, "seat": seat}
     now = timezone.now()
-    with transaction.atomic():
-        table = core.lock(table_id)
-        seats = core.table_seats(table)
-        mine = core.seats_of_user(seats, user)
-        overdue_seat = table.turn_seat
-        expired = expire_if_overdue(table, seats, now) or lost_by_absence(table, mine)
+    if locked is not None:
+        table, expired = _move(locked, user, move, now)
+    else:
+        with transaction.atomic():
+            locked = core.lock_with_seats(table_id, **core.reader_annotations(user))
+            table, expired = _move(locked, user, move, now)
+    if expired is not None:  # raised once the forfeit (R27) is saved: it stays done
+        raise expired
+    return table
+
+
+def _move(locked: core.Locked, user, move: dict, now: datetime) -> tuple[Table, TableError | None]:
+    """``move_play`` on the locked table: the table, and the ``turn_expired`` refusal
+    to raise once the forfeit is saved, if the turn had run out."""
+    table, seats = locked.table, locked.seats
+    mine = core.seats_of_user(seats, user)
+    overdue_seat = table.turn_seat
+    expired = expire_if_overdue(table, seats, now) or lost_by_absence(table, mine)
+    if expired:
         # Another seat's absence under leavers_sit_out: the match went on without it.
-        moved_on = expired and table.status == Table.Status.PLAYING
-        moved_on = moved_on and overdue_seat not in {s.index for s in mine}
-        if not expired:
-            parsed = _parse_tile(table, tile)  # a malformed tile is a 400 before any 409
-            if seat is not None and seat not in {s.index for s in mine}:
-                raise not_your_seat()
-            _check_playable(table, version)
-            match = core.match_of(table)
-            index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
+        moved_on = table.status == Table.Status.PLAYING
+        if moved_on and overdue_seat not in {s.index for s in mine}:
             try:
-                chosen = _chosen_action(match, index, action, parsed, end)
-                after = core.continue_match(play_turn(match, chosen))
-            except IllegalMove as error:
-                detail = _other_hand_detail(match, error, index, mine, parsed)
-                raise refused_move(error, detail) from None
-            core.save_transition(table, seats, match, after, now, chosen_actions=1)
-            core.follow_up(table, seats, after, actor=user)
-            return table
-    if moved_on:
-        _check_playable(table, version)  # stale_version: the table changed under the move
-    raise _turn_expired(table, seats, mine)
+                _check_playable(table, move["version"])  # stale: it changed under the move
+            except TableError as error:
+                return table, error
+        return table, _turn_expired(table, seats, mine)
+    parsed = _parse_tile(table, move["tile"])  # a malformed tile is a 400 before any 409
+    seat = move["seat"]
+    if seat is not None and seat not in {s.index for s in mine}:
+        raise not_your_seat()
+    _check_playable(table, move["version"])
+    match = core.match_of(table)
+    index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
+    try:
+        chosen = _chosen_action(match, index, move["action"], parsed, move["end"])
+        after = core.continue_match(play_turn(match, chosen))
+    except IllegalMove as error:
+        detail = _other_hand_detail(match, error, index, mine, parsed)
+        raise refused_move(error, detail) from None
+    core.save_transition(table, seats, match, after, now, chosen_actions=1)
+    core.follow_up(table, seats, after, actor=user)
+    return table, None
 
 
 def _turn_expired(table: Table, seats: list[Seat], mine: list[Seat]) -> TableError:

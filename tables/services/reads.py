@@ -5,6 +5,7 @@ that table's notices are read)."""
 
 from __future__ import annotations
 
+from django.db.models import OuterRef
 from django.utils import timezone
 
 from notices import services as notice_services
@@ -20,28 +21,52 @@ def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
     sending a stuck bot's turn again (``resume_stuck_bot``). The reader is present at the
     table for ``PRESENCE_SECONDS`` and its notices are marked read.
 
+    One query when nothing is due and nothing is unread: the table, its seats and whether
+    the reader has unread notices there (``notices.services.unread_at_table``).
+
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
-    table, seat = selectors.table_for_user(table_id, user)
+    unread = notice_services.unread_at_table(user, OuterRef("table_id"))
+    table, seat = selectors.table_for_user(table_id, user, unread=unread)
     if (
         table.status == Table.Status.PLAYING
         and table.deadline is not None
         and timezone.now() > table.deadline
     ):
         table_forfeit_overdue(table_id=table.pk)
-        table, seat = selectors.table_for_user(table_id, user)
+        table, seat = selectors.table_for_user(table_id, user, unread=unread)
     elif resume_stuck_bot(table):
         # the bot may have played inline (no broker)
-        table, seat = selectors.table_for_user(table_id, user)
-    notice_services.table_seen(user=user, table_id=table.pk)
+        table, seat = selectors.table_for_user(table_id, user, unread=unread)
+    notice_services.table_seen(user=user, table_id=table.pk, unread=table.unread_notices)
     return table, seat
+
+
+def table_read_after_write(table: Table, user) -> Seat:
+    """``user`` just wrote ``table`` (a move; its seats attached by the write) and reads
+    the answer: present at the table, its notices marked read, as any read
+    (``table_for_user``), but nothing is read back. Returns the user's first seat."""
+    seat = selectors.seat_for_user(table, user)
+    unread = getattr(table, "unread_notices", None)  # read with the seats, when it was
+    notice_services.table_seen(user=user, table_id=table.pk, unread=unread)
+    return seat
 
 
 def table_seen(table: Table, user) -> None:
     """Remember that ``user`` has read ``table`` at its current version (every seat they
     hold): what the next read counts as "since your last visit". One conditional UPDATE
-    that writes nothing when the version was already seen, so polling costs no write."""
+    that writes nothing when the version was already seen, so polling costs no write, and
+    no query at all when the table's attached seats (``selectors.attach_seats``) show
+    every seat of theirs has seen it."""
+    cached = getattr(table, "_prefetched_objects_cache", {}).get("seat_set")
+    if cached is not None:
+        mine = [seat for seat in cached if seat.user_id == getattr(user, "pk", None)]
+        if mine and all(seat.seen_version >= table.version for seat in mine):
+            return
     Seat.objects.filter(table=table, user=user, seen_version__lt=table.version).update(
         seen_version=table.version
     )
+    for seat in cached if cached is not None else ():
+        if seat.user_id == getattr(user, "pk", None):
+            seat.seen_version = max(seat.seen_version, table.version)

@@ -66,5 +66,7 @@ def test_the_log_rebuilds_the_snapshot(api_client_for, alice, django_capture_on_
     snapshot = match_from_dict(row.state)
     rebuilt = match_from_log(row)
     assert len(rebuilt.hands) >= 2
-    assert rebuilt.hands == snapshot.hands
+    assert (
+        rebuilt.hands[-len(snapshot.hands) :] == snapshot.hands
+    )  # the snapshot keeps the last hands
     assert rebuilt.scores == snapshot.scores

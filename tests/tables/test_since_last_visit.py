@@ -89,8 +89,9 @@ def test_a_poll_that_finds_nothing_new_writes_nothing(three_seats):
     with CaptureQueriesContext(connection) as queries:
         clients[0].get(f"/api/v1/tables/{table_id}/")
     updates = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("UPDATE")]
-    # One conditional UPDATE (seen_version < version): it matches no row at the same version.
-    assert len(updates) == 1 and "seen_version" in updates[0]
+    # The seats read with the table show this version seen already: no UPDATE is sent.
+    assert updates == []
+    assert Seat.objects.get(table_id=table_id, index=0).seen_version == first.json()["version"]
 
 
 def test_my_tables_says_which_tables_changed_since_my_last_read(
