@@ -302,7 +302,7 @@ def test_a_stranger_learns_nothing(api_client_for, alice, bob, mallory):
         assert (reply.status_code, reply.json()["code"]) == (404, "not_found")
     missing = stranger.get("/api/v1/tables/999999/")
     assert missing.json() == stranger.get(f"/api/v1/tables/{table_id}/").json()
-    assert stranger.get("/api/v1/tables/").json() == []
+    assert stranger.get("/api/v1/tables/").json() == {"next": None, "results": []}
     browser = Client()
     browser.force_login(mallory)
     assert browser.get(f"/mesas/{table_id}/").status_code == 404
