@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -37,9 +38,10 @@ class DeviceSerializer(serializers.Serializer):
     def validate(self, data: dict) -> dict:
         token = data["token"].lower() if data["platform"] == "apns" else data["token"]
         if not TOKEN_SHAPES[data["platform"]].match(token):
-            raise serializers.ValidationError(
-                {"token": [f"Not a {data['platform']} device token."]}, code="invalid"
-            )
+            detail = _("No es un token de dispositivo %(platform)s.") % {
+                "platform": data["platform"].upper()
+            }
+            raise serializers.ValidationError({"token": [detail]}, code="invalid")
         return {**data, "token": token}
 
 

@@ -166,8 +166,10 @@ def public_facts(table: Table, seats: list[Seat]) -> dict:
 
 
 def _others(table: Table, seats: list[Seat], user_id: int) -> list[str]:
-    """The names of everyone else at the table (``user_id``'s rivals and partner)."""
-    others = (s for s in seats if s.user_id != user_id and not s.is_open)
+    """The names of ``user_id``'s rivals ("contra ana y Nino"): everyone else at the table
+    but their partner (same ``team``, R2), who plays with them, not against them."""
+    teams = {s.team for s in seats if s.user_id == user_id}
+    others = (s for s in seats if s.team not in teams and not s.is_open)
     return once(seat_name(table, seats, s) or "" for s in others)
 
 

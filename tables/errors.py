@@ -11,6 +11,7 @@ from rest_framework import status
 from rest_framework.exceptions import APIException
 
 from dominoes import IllegalMove
+from tables.move_time import move_time_label
 
 #: Engine refusals that mean "the table moved on, reload it" rather than "bad move".
 _CONFLICT_CODES = {"not_your_turn", "hand_over", "hand_in_progress"}
@@ -184,25 +185,25 @@ def turn_expired(
     the table is over. ``side``: the
     reader ``"lost"`` by it, ``"won"`` by it, their ``"partner"`` ran out, or ``"other"``
     (neither, e.g. a tie for the win at three seats). ``absent_seat`` is in the body."""
-    values = {"name": absent_name, "hours": move_seconds // 3600}
+    values = {"name": absent_name, "time": move_time_label(move_seconds)}
     if side == "lost":
         detail = gettext(
-            "Se acabó tu plazo de %(hours)d horas para jugar: perdiste la partida por ausencia "
+            "Se acabó tu plazo de %(time)s para jugar: perdiste la partida por ausencia "
             "y la mesa ha terminado."
         )
     elif side == "won":
         detail = gettext(
-            "%(name)s agotó su plazo de %(hours)d horas para jugar: ganas la partida por su "
+            "%(name)s agotó su plazo de %(time)s para jugar: ganas la partida por su "
             "ausencia y la mesa ha terminado."
         )
     elif side == "partner":
         detail = gettext(
-            "%(name)s, tu pareja, agotó su plazo de %(hours)d horas para jugar: vuestra pareja "
+            "%(name)s, tu pareja, agotó su plazo de %(time)s para jugar: vuestra pareja "
             "pierde la partida por ausencia y la mesa ha terminado."
         )
     else:
         detail = gettext(
-            "%(name)s agotó su plazo de %(hours)d horas para jugar y perdió por ausencia: la "
+            "%(name)s agotó su plazo de %(time)s para jugar y perdió por ausencia: la "
             "mesa ha terminado."
         )
     return _conflict(
@@ -261,6 +262,15 @@ def idempotency_key_reused() -> TableError:
 def table_not_finished() -> TableError:
     """409 ``table_not_finished``: a rematch is offered only once a match has ended."""
     return _conflict("table_not_finished", gettext("La partida aún no ha terminado."))
+
+
+def no_finished_hand() -> TableError:
+    """409 ``no_finished_hand``: the match ended inside its first hand (an abandonment or
+    an absence, R26/R27), so it has no finished hand to replay, analyse or share."""
+    return _conflict(
+        "no_finished_hand",
+        gettext("La partida terminó en su primera mano: no hay ninguna mano que repasar."),
+    )
 
 
 def rematch_exists(table_id: int) -> TableError:

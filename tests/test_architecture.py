@@ -1,6 +1,7 @@
 """The house's shape: the import-linter contracts in pyproject.toml hold (the engine stays
 pure), and no source file or function grows past the size limits of issue 14."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -257,3 +258,15 @@ def test_the_javascript_measure_finds_functions_and_skips_strings():
         ]
     )
     assert js_function_lengths(source) == {"render@1": 10, "each@6": 3, "post@12": 3}
+
+
+def test_every_stylesheet_closes_each_block_it_opens():
+    """A brace lost in a merge silently nests every later rule in the block above it (the
+    replay's phone rules once applied only on desktop): each static/css file balances."""
+    for path in sorted((ROOT / "static" / "css").glob("*.css")):
+        text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+        depth = 0
+        for number, line in enumerate(text.splitlines(), 1):
+            depth += line.count("{") - line.count("}")
+            assert depth >= 0, f"{path.name}:{number} closes a block it never opened"
+        assert depth == 0, f"{path.name} leaves {depth} block(s) open"

@@ -23,8 +23,8 @@ from django.utils import timezone
 from dominoes.analysis import analyse, quelonia_estimator
 from dominoes.record import load_record
 from tables import selectors
-from tables.errors import table_not_finished
-from tables.models import MatchAnalysis, PublicReplay, Table
+from tables.errors import no_finished_hand, table_not_finished
+from tables.models import Hand, MatchAnalysis, PublicReplay, Table
 from tables.services import core
 from tables.services.outbox import ANALYSE_MATCH, send_on_commit
 
@@ -36,11 +36,14 @@ STALE_SECONDS = 600
 
 def _finished_table_of_player(table_id: int, user) -> Table:
     """The locked table ``table_id`` where ``user`` sits, once its match is over.
-    Raises ``not_found`` (404, not seated) or ``table_not_finished`` (409)."""
+    Raises ``not_found`` (404, not seated), ``table_not_finished`` (409) or
+    ``no_finished_hand`` (409: the match ended inside its first hand, nothing to replay)."""
     table = core.lock(table_id)
     core.seats_of_user(core.table_seats(table), user)
     if table.is_active or table.state is None:
         raise table_not_finished()
+    if not Hand.objects.filter(table=table, ended_at__isnull=False).exists():
+        raise no_finished_hand()  # abandoned in its first hand: no replay to show
     return table
 
 

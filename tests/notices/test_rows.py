@@ -143,3 +143,20 @@ def test_reading_a_table_marks_its_notices_read_and_records_presence(
     assert services.is_present(alice.pk, created["id"])
     clock.move_to(T0 + timedelta(minutes=7, seconds=1))
     assert not services.is_present(alice.pk, created["id"])
+
+
+def test_a_turn_notice_names_the_rivals_not_the_partner(
+    clock, api_client_for, run_tasks, alice, bob
+):
+    """At four seats bob plays with alice (seat 2, R2): the notices say "contra Nino y
+    Garabato" to both, never "contra alice" to bob."""
+    created = create_table(api_client_for(alice), 4, ["nino", "friend", "garabato"])
+    with run_tasks():
+        join(api_client_for(bob), created["invites"][0]["token"])
+    table_row = Table.objects.get(pk=created["id"])
+    seats = services.seats_of(table_row)
+    assert seats[2].user == bob
+
+    rivals = {user.username: services._others(table_row, seats, user.pk) for user in (alice, bob)}
+
+    assert rivals == {"alice": ["Nino", "Garabato"], "bob": ["Nino", "Garabato"]}

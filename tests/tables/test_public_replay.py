@@ -95,3 +95,22 @@ def test_the_public_page_speaks_english_too(api_client_for, alice, finished):
     html = Client(HTTP_ACCEPT_LANGUAGE="en").get(link["path"]).content.decode()
     assert "Match analysis" in html and "This match has no analysis yet." in html
     assert "Análisis de la partida" not in html
+
+
+def test_a_match_abandoned_in_its_first_hand_has_nothing_to_share_or_analyse(
+    api_client_for, alice, bob
+):
+    """alice abandons before any hand ended (R26): the match is over but has no finished
+    hand, so there is no replay to share and nothing to analyse (409, nothing created)."""
+    created = api_client_for(alice).post(
+        "/api/v1/tables/", {"seats": 2, "target": 50, "others": ["nino"]}, format="json"
+    )
+    table_id = created.json()["id"]
+    services.table_abandon(table_id=table_id, user=alice)
+
+    shared = api_client_for(alice).post(f"/api/v1/tables/{table_id}/public-replay/")
+    analysed = api_client_for(alice).post(f"/api/v1/tables/{table_id}/analysis/")
+
+    assert (shared.status_code, shared.json()["code"]) == (409, "no_finished_hand")
+    assert (analysed.status_code, analysed.json()["code"]) == (409, "no_finished_hand")
+    assert not PublicReplay.objects.filter(table_id=table_id).exists()

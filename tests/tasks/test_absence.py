@@ -99,6 +99,7 @@ def test_it_refuses_a_late_move_with_turn_expired_when_the_move_comes_first(
     body = response.json()
     assert body["code"] == "turn_expired"
     assert body["rule"] == "R27"
+    assert body["detail"].startswith("Se acabó tu plazo de 2 días para jugar")  # in days
     # The refusal committed the forfeit (no sweep ran): the move itself was not played.
     _assert_forfeited(table_id, absent=absent, winners=[1 - absent], at=T0 + H48 + MINUTE)
     assert move_count(table_id) == moves_before

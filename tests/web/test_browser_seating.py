@@ -204,15 +204,16 @@ def test_bob_sees_alice_on_top_at_two_seats(live_server, new_page, alice, bob):
     shot(page, "seating-2-desktop", DESKTOP)
 
 
-def test_a_finished_table_is_drawn_from_seat_0(live_server, new_page, alice, bob):
-    """Once the match is over (here alice abandoned, R26) the picture is the same for
-    every reader: seat 0 at the bottom, no seat marked to play."""
+def test_a_finished_table_keeps_the_reader_at_the_bottom(live_server, new_page, alice, bob):
+    """Once the match is over (here alice abandoned, R26) bob still sees himself at the
+    bottom, as while he played, and no seat is marked to play."""
     base = live_server.url
     table = seat_friends(alice, [bob], target=50)
     services.table_abandon(table_id=table.pk, user=alice)
     page = signed_in(new_page, base, "bob")
     _open(page, base, table)
     page.wait_for_selector("#result:not([hidden])")
-    assert _positions(page) == {0: "bottom", 1: "top"}
+    assert _positions(page) == {1: "bottom", 0: "top"}
+    assert "(tú)" in page.inner_text("#players li[data-position=bottom]")
     assert page.locator("#players li.seat.turn").count() == 0
     assert page.locator("#players li.seat[aria-current]").count() == 0

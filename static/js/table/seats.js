@@ -21,11 +21,11 @@ const POSITIONS = {
 // Tile backs drawn for a seat: more than this and the count alone says it.
 const MOST_BACKS = 10;
 
-// The seat drawn at the bottom: my first seat while the match is on, else seat 0.
+// The seat drawn at the bottom: my first seat, before, during and after the match; a
+// reader with no seat sees seat 0 there.
 export function bottomSeat(state) {
   const mine = state.your_seats || [state.your_seat];
-  const over = state.status === "finished" || state.status === "closed";
-  return over || !Number.isInteger(mine[0]) ? 0 : mine[0];
+  return Number.isInteger(mine[0]) ? mine[0] : 0;
 }
 
 // "bottom", "left", "top" or "right": where ``seat`` sits at a table of ``count`` seats
