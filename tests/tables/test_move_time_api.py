@@ -35,7 +35,7 @@ def test_the_default_is_two_days_and_every_choice_is_stored(api_client_for, alic
         created = _create(client, move_days=days).json()
         assert created["move_seconds"] == days * 86400
         assert Table.objects.get(pk=created["id"]).move_seconds == days * 86400
-    listing = client.get("/api/v1/tables/").json()
+    listing = client.get("/api/v1/tables/").json()["results"]
     assert sorted(row["move_seconds"] for row in listing) == sorted(
         [172800, 86400, 172800, 259200, 604800]
     )
