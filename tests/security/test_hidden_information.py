@@ -117,6 +117,22 @@ def _invite_answers(seat: Seat, tokens: list[str]) -> dict[str, str]:
     return out
 
 
+#: What a match in play refuses (issue 20, 16): its analysis and its public link.
+REFUSED_WHILE_PLAYING = ("get analysis", "post analysis", "post public-replay")
+
+
+def _refused_while_playing(seat: Seat, table_id: int) -> dict[str, str]:
+    """The answers of ``REFUSED_WHILE_PLAYING``, each checked to be a 409
+    ``table_not_finished`` that changes nothing: ``{name: text}``."""
+    out = {}
+    for name in REFUSED_WHILE_PLAYING:
+        method, path = name.split()
+        answer = getattr(seat.api, method)(f"/api/v1/tables/{table_id}/{path}/")
+        assert answer.status_code == 409 and answer.json()["code"] == "table_not_finished"
+        out[name] = answer.content.decode()
+    return out
+
+
 def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict[str, str]:
     """Every answer ``seat`` can get about the table: ``{where: text}`` with earlier hands
     scrubbed out, plus ``"raw"``: all of them unscrubbed (for the seed search)."""
@@ -159,16 +175,8 @@ def _answers(seat: Seat, table_id: int, current: int, tokens: list[str]) -> dict
         {**talk.json(), "messages": [m for m in talk.json()["messages"] if m["hand"] == current]}
     )
     out.update(_invite_answers(seat, tokens))
-    # A match in play has no analysis and no public link (issue 20, 16): refused, unchanged.
-    for method, path in (
-        ("get", "analysis"),
-        ("post", "analysis"),
-        ("post", "public-replay"),
-    ):
-        answer = getattr(seat.api, method)(f"/api/v1/tables/{table_id}/{path}/")
-        assert answer.status_code == 409 and answer.json()["code"] == "table_not_finished"
-        out[f"{method} {path}"] = answer.content.decode()
-        raw.append(out[f"{method} {path}"])
+    out.update(_refused_while_playing(seat, table_id))
+    raw.extend(out[name] for name in REFUSED_WHILE_PLAYING)
     page = seat.browser.get(f"/mesas/{table_id}/")
     if page.status_code != 404:
         assert page.status_code == 200
