@@ -43,7 +43,6 @@ import asyncio
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -54,6 +53,7 @@ from pathlib import Path
 
 from baseline import Server, check_imports, remove, scratch_folder, servers
 from load_report import report, verify  # bench/ is on the path: this script's folder
+from serving import stop, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -164,34 +164,9 @@ def start_gunicorn(args: argparse.Namespace, server: Server) -> subprocess.Popen
 
 
 def stop_gunicorn(process: subprocess.Popen | None) -> None:
-    if process is None or process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=5)
-
-
-async def wait_until_up(base: str, process: subprocess.Popen, timeout: float = 30) -> None:
-    import httpx
-
-    deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient(base_url=base) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise RuntimeError("gunicorn exited: " + process.stderr.read().decode()[-2000:])
-            try:
-                if (await client.get("/api/v1/me/")).status_code == 401:
-                    return
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer in time")
+    """Stop ``process`` and its workers (``serving.stop``); ``None`` is nothing to stop."""
+    if process is not None:
+        stop(process)
 
 
 # --- the players -----------------------------------------------------------------------------
