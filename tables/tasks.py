@@ -18,7 +18,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import F, Q
+from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Value
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
@@ -26,7 +26,6 @@ from notices.services import record_reminder
 from notices.tasks import send_what_is_due
 from tables import services
 from tables.models import Table
-from tables.move_time import reminder_seconds
 
 logger = logging.getLogger(__name__)
 
@@ -169,28 +168,24 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     return len(written)
 
 
-def reminder_candidates(now, batch: int = SWEEP_BATCH):
-    """``(id, version, deadline, move_seconds)`` of at most ``batch`` playing tables whose
-    deadline falls within ``REMINDER_SECONDS`` of ``now`` and whose turn was not reminded
-    yet, soonest first: a range of the partial index ``table_reminder_due``, which leaves
-    the reminded turns out (half the running tables are inside the window at any time).
-    Nothing but the index's range and condition is asked of the database, so the plan
-    does not change with the move times (tests/tasks/test_sweep_plans.py)."""
+def due_reminders(now, batch: int = SWEEP_BATCH):
+    """``(id, version)`` of at most ``batch`` playing tables whose deadline falls within
+    ``REMINDER_SECONDS`` of ``now`` (and within half the table's move time) and whose
+    turn was not reminded yet, soonest first: a range of the partial index
+    ``table_reminder_due``, which leaves the reminded turns out (half the running tables
+    are inside the window at any time)."""
     soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
+    # A short move time is reminded at half of it (a 1-day table 12 h before, not 24 h):
+    # the range above stays the index's; this narrows it row by row.
+    half_move = ExpressionWrapper(
+        Value(now) + F("move_seconds") / 2 * Value(timedelta(seconds=1)),
+        output_field=DateTimeField(),
+    )
     return (
         Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, deadline__lte=soon)
+        .alias(half_move_from_now=half_move)
+        .filter(deadline__lte=F("half_move_from_now"))
         .exclude(reminded_version=F("version"))
-        .values_list("pk", "version", "deadline", "move_seconds")
+        .values_list("pk", "version")
         .order_by("deadline")[:batch]
     )
-
-
-def due_reminders(now, batch: int = SWEEP_BATCH) -> list[tuple[int, int]]:
-    """``(id, version)`` of the ``reminder_candidates`` whose deadline is also within
-    their table's reminder lead (``tables.move_time.reminder_seconds``: half the move time
-    when that is less than ``REMINDER_SECONDS``, 12 h at a 1-day table), soonest first."""
-    return [
-        (table_id, version)
-        for table_id, version, deadline, move_seconds in reminder_candidates(now, batch)
-        if deadline <= now + timedelta(seconds=reminder_seconds(move_seconds))
-    ]
