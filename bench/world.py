@@ -53,6 +53,7 @@ from accounts.models import User, username_key  # noqa: E402
 from bench.world_templates import BOTS, Template, templates  # noqa: E402
 from notices.models import Notification  # noqa: E402
 from tables.models import Hand, Move, Seat, Table  # noqa: E402
+from tables.move_time import reminder_seconds  # noqa: E402
 
 #: An unusable password (Django's ``make_password(None)`` prefix): nobody signs in as these.
 NO_PASSWORD = "!world"
@@ -297,9 +298,10 @@ def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_t
     step = timedelta(minutes=rng.uniform(5, 120))
     started = turn_started - step * actions
     version = 1 + actions  # every action its own write: an upper bound, as good as any
-    reminded = deadline is not None and deadline <= now + timedelta(
-        seconds=settings.REMINDER_SECONDS
-    )
+    remind_at = None
+    if deadline is not None:  # the model's default move time (2 days): 24 h before
+        remind_at = deadline - timedelta(seconds=reminder_seconds(settings.ABSENCE_SECONDS))
+    reminded = remind_at is not None and remind_at <= now
     table_id = writer.add(
         Table,
         seats=template.seats,
@@ -312,6 +314,7 @@ def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_t
         created_at=started,
         turn_started_at=turn_started,
         deadline=deadline,
+        remind_at=remind_at,
         last_move_at=turn_started,
         reminded_version=version if reminded else None,
     )

@@ -84,6 +84,11 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("creada"))
     turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turno desde"))
     deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("plazo"))
+    #: When the turn's "your time is running out" reminder is due (R27): ``deadline``
+    #: less ``reminder_seconds(move_seconds)``, set with the deadline at the turn's start
+    #: (``services.core.set_turn``), so the reminder sweep reads one plain range of its
+    #: own index, ``table_reminder_due``.
+    remind_at = models.DateTimeField(null=True, blank=True, editable=False)
     last_move_at = models.DateTimeField(verbose_name=_("última jugada"))
     finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("terminada"))
     outcome = models.CharField(
@@ -133,7 +138,7 @@ class Table(models.Model):
             # the admin's date hierarchy (its first and last day) without a full scan
             models.Index(fields=["created_at"], name="table_created_at"),
             models.Index(
-                fields=["deadline"],
+                fields=["remind_at"],
                 name="table_reminder_due",
                 condition=Q(status="playing") & ~Q(reminded_version=F("version")),
             ),

@@ -18,7 +18,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Value
+from django.db.models import F, Q
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
@@ -169,23 +169,17 @@ def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
 
 
 def due_reminders(now, batch: int = SWEEP_BATCH):
-    """``(id, version)`` of at most ``batch`` playing tables whose deadline falls within
-    ``REMINDER_SECONDS`` of ``now`` (and within half the table's move time) and whose
-    turn was not reminded yet, soonest first: a range of the partial index
-    ``table_reminder_due``, which leaves the reminded turns out (half the running tables
-    are inside the window at any time)."""
-    soon = now + timedelta(seconds=settings.REMINDER_SECONDS)
-    # A short move time is reminded at half of it (a 1-day table 12 h before, not 24 h):
-    # the range above stays the index's; this narrows it row by row.
-    half_move = ExpressionWrapper(
-        Value(now) + F("move_seconds") / 2 * Value(timedelta(seconds=1)),
-        output_field=DateTimeField(),
-    )
+    """``(id, version)`` of at most ``batch`` playing tables whose turn's reminder is due
+    (``remind_at``, set at the turn's start: 24 h before the deadline, or half the move
+    time if that is less) and not sent yet, its deadline still ahead, the longest due
+    first: a range of the partial index ``table_reminder_due`` on ``remind_at``, which
+    leaves the reminded turns out (half the running tables are inside the last 24 h at
+    any time). No other index holds ``remind_at``, so whatever the statistics say the
+    planner cannot trade it for the absence sweep's index on ``deadline`` and read every
+    reminded turn."""
     return (
-        Table.objects.filter(status=Table.Status.PLAYING, deadline__gt=now, deadline__lte=soon)
-        .alias(half_move_from_now=half_move)
-        .filter(deadline__lte=F("half_move_from_now"))
+        Table.objects.filter(status=Table.Status.PLAYING, remind_at__lte=now, deadline__gt=now)
         .exclude(reminded_version=F("version"))
         .values_list("pk", "version")
-        .order_by("deadline")[:batch]
+        .order_by("remind_at")[:batch]
     )

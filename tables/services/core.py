@@ -269,16 +269,19 @@ def _move_row(
 
 
 def set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) -> None:
-    """Whose turn it is, since when, and the absence deadline (R27): humans only, the
-    table's ``move_seconds`` after now."""
+    """Whose turn it is, since when, the absence deadline (R27: humans only, the table's
+    ``move_seconds`` after now) and when its reminder is due (``remind_at``: the deadline
+    less ``Table.reminder_seconds``)."""
+    table.deadline = table.remind_at = None
     if match.is_over or match.hand.is_over:
-        table.turn_seat = table.turn_started_at = table.deadline = None
+        table.turn_seat = table.turn_started_at = None
         return
     turn = match.hand.turn
     table.turn_seat = turn
     table.turn_started_at = now
-    human = not seats[turn].bot
-    table.deadline = now + timedelta(seconds=table.move_seconds) if human else None
+    if not seats[turn].bot:
+        table.deadline = now + timedelta(seconds=table.move_seconds)
+        table.remind_at = table.deadline - timedelta(seconds=table.reminder_seconds)
 
 
 def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) -> None:

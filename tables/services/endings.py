@@ -80,7 +80,7 @@ def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     table.outcome = outcome
     table.winners = []
     table.finished_at = now
-    table.turn_seat = table.turn_started_at = table.deadline = None
+    table.turn_seat = table.turn_started_at = table.deadline = table.remind_at = None
     table.version += 1
     table.save()
     outbox.publish_version(table.pk, table.version)

@@ -54,8 +54,9 @@ def _make_due(name: str, now) -> None:
         stuck = now - timedelta(hours=1)
         pick = playing.filter(deadline__isnull=True), {"turn_started_at": stuck}
     elif name == "reminders":
-        soon = now + timedelta(hours=1)
-        pick = playing.filter(deadline__isnull=False), {"deadline": soon, "reminded_version": None}
+        soon, due = now + timedelta(hours=1), now - timedelta(hours=23)
+        values = {"deadline": soon, "remind_at": due, "reminded_version": None}
+        pick = playing.filter(deadline__isnull=False), values
     elif name == "emails":
         due = {"email": "pending", "email_due_at": now - timedelta(minutes=1)}
         Notification.objects.filter(pk__in=_ids(Notification.objects.all())).update(**due)
