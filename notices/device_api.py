@@ -46,10 +46,11 @@ class DeviceSerializer(serializers.Serializer):
 
 
 class DeviceOutSerializer(serializers.Serializer):
-    """One of my phones: its row ``id`` (per platform), ``platform``, ``name``, when it
+    """One of my phones: its ``id`` (``"fcm:12"``, ``"apns:3"``: the platform and its row,
+    unique among all my phones whatever their platforms), ``platform``, ``name``, when it
     was registered, and the token's last 8 characters (``token_end``), never all of it."""
 
-    id = serializers.IntegerField()
+    id = serializers.CharField()
     platform = serializers.CharField()
     name = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField(allow_null=True)
@@ -58,7 +59,7 @@ class DeviceOutSerializer(serializers.Serializer):
 
 def _out(platform: str, device) -> dict:
     return {
-        "id": device.pk,
+        "id": f"{platform}:{device.pk}",
         "platform": platform,
         "name": device.name,
         "created_at": device.date_created,

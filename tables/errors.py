@@ -301,6 +301,20 @@ def invalid_wait(most: int) -> TableError:
     return TableError("invalid_wait", detail, extra={"fields": {"wait": [detail]}})
 
 
+def since_version_ahead(version: int) -> TableError:
+    """400 ``invalid_since_version``: ``?since_version=`` is above the table's ``version``
+    (a version it never had), answered at once with the current ``version`` instead of
+    a 304 or a wait that could never end in a change the caller would notice."""
+    detail = gettext(
+        "since_version: la mesa va por la versión %(version)d; no puede ser mayor."
+    ) % {"version": version}
+    return TableError(
+        "invalid_since_version",
+        detail,
+        extra={"fields": {"since_version": [detail]}, "version": version},
+    )
+
+
 def invalid_since_version() -> TableError:
     """400 ``invalid_since_version``: a ``?wait=`` without a ``since_version`` that is a
     whole number (the version the caller holds)."""

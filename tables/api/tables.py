@@ -145,11 +145,13 @@ class TableDetailApi(TableScopedApi):
         table, seat = services.table_for_user(table_id, request.user)
         current = etag(table, seat)
         since = request.query_params.get("since_version", "")
+        held = int(since[: MAX_VERSION_DIGITS + 1]) if since.isascii() and since.isdigit() else None
+        if held is not None and held > table.version:
+            # a version the table never had: the caller's copy is not this table's
+            raise errors.since_version_ahead(table.version)
         # A proxy that compresses may weaken the tag (W/"..."): compare weakly (RFC 9110).
         sent = request.headers.get("If-None-Match", "").removeprefix("W/")
-        unchanged = sent == current or (
-            since.isascii() and since.isdigit() and int(since) >= table.version
-        )
+        unchanged = sent == current or held == table.version
         if unchanged:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
             response["ETag"] = current

@@ -219,6 +219,17 @@ def test_one_row_per_token_it_moves_to_whoever_registers_it_and_mallory_cannot_d
     assert not GCMDevice.objects.exists()
 
 
+def test_each_phone_has_its_own_id_whatever_its_platform(api_client_for, alice, fcm, apns):
+    """An FCM and an APNs row may share a row number; the ids a client keys them by don't."""
+    _alice_has_two_phones(api_client_for, alice)
+    listed = api_client_for(alice).get("/api/v1/push/devices/").json()
+    ids = {phone["platform"]: phone["id"] for phone in listed}
+    assert ids == {
+        "fcm": f"fcm:{GCMDevice.objects.get().pk}",
+        "apns": f"apns:{APNSDevice.objects.get().pk}",
+    }
+
+
 @pytest.mark.parametrize(
     "body",
     [

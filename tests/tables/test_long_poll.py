@@ -234,3 +234,23 @@ def test_without_redis_nothing_is_published(django_capture_on_commit_callbacks):
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             outbox.publish_version(7, 3)
     assert callbacks == []
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_version_above_the_tables_is_refused_at_once_not_waited_out(api_client_for, alice, bob):
+    """A client holding a version the table never had gets 400 with the real one, at once:
+    waiting it out would end in a 304 that leaves the client wrong for good."""
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    version = table(clients[0], table_id)["version"]
+    waiting = _AsyncApi(alice)
+
+    async def scene():
+        started = time.monotonic()
+        answer = await waiting.get(_wait_path(table_id, version + 5))
+        return answer, time.monotonic() - started
+
+    answer, took = async_to_sync(scene)()
+    assert answer.status_code == 400 and took < WAIT / 2
+    body = answer.json()
+    assert (body["code"], body["version"]) == ("invalid_since_version", version)
