@@ -89,6 +89,12 @@ def test_alice_resets_on_the_pages_and_the_link_works_once(client, alice):
     form_page = client.get(path, follow=True)
     assert form_page.status_code == 200
     set_path = form_page.redirect_chain[-1][0] if form_page.redirect_chain else path
+    # Two different passwords: the page says so (in Spanish), and nothing is changed.
+    r = client.post(set_path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD + "x"})
+    assert r.status_code == 200
+    assert "Escribe la misma contraseña las dos veces." in r.content.decode()
+    alice.refresh_from_db()
+    assert not alice.check_password(NEW_PASSWORD)
     r = client.post(set_path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD})
     assert r.status_code == 302, r.content[:400]
     alice.refresh_from_db()
