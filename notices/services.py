@@ -229,8 +229,10 @@ def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
 def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> Notification | None:
     """The turn of a human seat began at ``table_id`` (still at ``version``): write their
     ``your_turn`` notice, its e-mail due ``TURN_EMAIL_DELAY_SECONDS`` later. The player's
-    earlier unread "your turn" notices of that table are replaced (one per table in the
-    inbox). ``None`` when the table moved on, the seat is a bot's, or it was written."""
+    earlier "your turn" notices of that table, read or not, are replaced (one per table in
+    the inbox: at a table with fast bots the turn comes back every few seconds), but for
+    those an e-mail or a push is being sent or went out for (the record of what was sent).
+    ``None`` when the table moved on, the seat is a bot's, or it was written."""
     now = now or timezone.now()
     turn = _turn_on(table_id, version)
     if turn is None:
@@ -241,9 +243,8 @@ def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> 
             recipient_id=seat.user_id,
             table=table,
             kind=Kind.YOUR_TURN,
-            read_at__isnull=True,
             email__in=[Email.NONE, Email.PENDING, Email.SKIPPED],
-        ).exclude(key=str(version)).delete()
+        ).exclude(key=str(version)).exclude(push__in=[Email.SENDING, Email.SENT]).delete()
         due = now + timedelta(seconds=settings.TURN_EMAIL_DELAY_SECONDS)
         return _write(seat.user, Kind.YOUR_TURN, table, str(version), payload, email_due_at=due)
 
