@@ -63,7 +63,7 @@ class EmailDelivery(models.Model):
     key = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SENDING)
     error = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -147,6 +147,13 @@ def sweep_move_requests() -> int:
     return services.move_requests_forget()
 
 
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def sweep_email_deliveries() -> int:
+    """Forget the e-mail delivery records older than ``EMAIL_DELIVERY_SECONDS`` (30
+    days): a task is retried within minutes, not weeks. Returns how many were deleted."""
+    return services.deliveries_forget()
+
+
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
     """Remind the player to move when ``REMINDER_SECONDS`` of their time are left (R27),

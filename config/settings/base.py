@@ -337,6 +337,8 @@ BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a l
 # A finished match's analysis (issue 20): Quelonia's simulations per judged move (no clock).
 ANALYSIS_ROLLOUTS = 2000
 IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
+# keep each e-mail's delivery record (it stops a retried task sending twice) 30 days
+EMAIL_DELIVERY_SECONDS = env_seconds("EMAIL_DELIVERY_SECONDS", default=30 * 86400)
 REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with 24 h left
 # Links in e-mails point here (the public address of the site, no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -376,6 +378,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
     "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
     "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
+    "sweep-email-deliveries": {
+        "task": "tables.tasks.sweep_email_deliveries",
+        "schedule": 3600.0,
+    },
     "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},
     "deliver-pushes": {"task": "notices.tasks.deliver_pushes", "schedule": 60.0},
 }

@@ -41,6 +41,7 @@ from tables.services.analysis import (
 )
 from tables.services.core import ACTIVE, match_of
 from tables.services.deliveries import (
+    deliveries_forget,
     delivery_claim,
     delivery_refused,
     delivery_release,
@@ -69,6 +70,7 @@ __all__ = [
     "bot_play",
     "bot_seed",
     "check_invite_token",
+    "deliveries_forget",
     "delivery_claim",
     "delivery_refused",
     "delivery_release",

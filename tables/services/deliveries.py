@@ -4,6 +4,9 @@ sent, so a retried or duplicated task never sends it twice, then marked sent or 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -41,3 +44,23 @@ def delivery_refused(delivery: EmailDelivery, error: str) -> None:
 def delivery_release(delivery: EmailDelivery) -> None:
     """The send failed before reaching the server: drop the claim, so a retry sends it."""
     delivery.delete()
+
+
+#: ``deliveries_forget`` deletes at most this many rows a statement (short locks).
+FORGET_BATCH = 5000
+
+
+def deliveries_forget(now=None) -> int:
+    """Delete the delivery records older than ``EMAIL_DELIVERY_SECONDS`` (30 days unless
+    configured): they guard against a task retried or run twice, which happens within
+    minutes; kept for ever they would grow by several rows per player and day. Deletes
+    ``FORGET_BATCH`` rows a statement, oldest first, through the index on ``created_at``.
+    Returns how many were deleted."""
+    since = (now or timezone.now()) - timedelta(seconds=settings.EMAIL_DELIVERY_SECONDS)
+    deleted = 0
+    while True:
+        batch = EmailDelivery.objects.filter(created_at__lt=since).order_by("created_at")
+        ids = list(batch.values_list("pk", flat=True)[:FORGET_BATCH])
+        if not ids:
+            return deleted
+        deleted += EmailDelivery.objects.filter(pk__in=ids).delete()[0]

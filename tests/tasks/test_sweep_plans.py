@@ -31,7 +31,14 @@ from notices.models import Notification
 from tables import tasks
 from tables.models import Table
 
-WATCHED = {"tables_table", "tables_seat", "tables_hand", "tables_move", "notices_notification"}
+WATCHED = {
+    "tables_table",
+    "tables_seat",
+    "tables_hand",
+    "tables_move",
+    "notices_notification",
+    "tables_emaildelivery",
+}
 DUE = 3
 #: A scan may filter out this many rows (a table's other hands, a seat's other notices);
 #: a due query that reads every running table (about 475 here) to find 3 fails.
@@ -77,6 +84,7 @@ SWEEPS = {
     "stuck_bots": tasks.sweep_stuck_bots,
     "reminders": tasks.sweep_reminders,
     "move_requests": tasks.sweep_move_requests,
+    "email_deliveries": tasks.sweep_email_deliveries,
     "emails": notice_tasks.deliver_emails,
     "pushes": notice_tasks.deliver_pushes,
 }
