@@ -273,7 +273,7 @@ REST_FRAMEWORK = {
     # Views opt in with `throttle_scope = "<scope>"`; only their writes are counted.
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.ScopedWriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "moves": "120/min",
+        "moves": env.str("MOVES_RATE", default="120/min"),  # per player
         "tables": "60/hour",
         "signup": "20/hour",
         "login": "20/min",
