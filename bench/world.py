@@ -150,6 +150,7 @@ class Writer:
             cursor.execute(f'SELECT COALESCE(MAX(id), 0) FROM "{model._meta.db_table}"')
             self.next_ids[model] = cursor.fetchone()[0] + 1
         self.rows = {model.__name__: 0 for model in self.MODELS}
+        self.began = time.perf_counter()
 
     def add(self, model, **values) -> int:
         row_id = self.next_ids[model]
@@ -169,6 +170,8 @@ class Writer:
             copier.close(self.cursor)
             self.rows[model.__name__] += copier.rows
             self.pending[model] = []
+        seconds = time.perf_counter() - self.began
+        print(f"{seconds:.0f} s: {json.dumps(self.rows)}", file=sys.stderr, flush=True)
 
 
 def _seat_holders(seats: int, creator: int, user_ids, rng, turn: int | None, bot_turn: bool):
