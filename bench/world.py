@@ -50,10 +50,13 @@ from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from accounts.models import User, username_key  # noqa: E402
-from bench.world_templates import BOTS, Template, templates  # noqa: E402
+from bench.world_templates import BOTS, SNAPSHOT_HANDS, Template, templates  # noqa: E402
 from notices.models import Notification  # noqa: E402
 from tables.models import Hand, Move, Seat, Table  # noqa: E402
 from tables.move_time import reminder_seconds  # noqa: E402
+from tables.services.core import SNAPSHOT_HANDS as STORED_HANDS  # noqa: E402
+
+assert SNAPSHOT_HANDS == STORED_HANDS, "bench/world_templates.py keeps another snapshot"
 
 #: An unusable password (Django's ``make_password(None)`` prefix): nobody signs in as these.
 NO_PASSWORD = "!world"

@@ -101,6 +101,7 @@ def _make_due(name: str, count: int, now) -> int:
         },
         "reminders": lambda late: {
             "deadline": now + timedelta(hours=1) + late,
+            "remind_at": now - timedelta(minutes=1) + late,  # the sweep reads remind_at
             "reminded_version": None,
         },
     }[name]
