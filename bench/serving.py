@@ -17,7 +17,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def server_env(database_url: str, redis_url: str, **more: str) -> dict[str, str]:
-    """The environment of a bench server: production-like (no DEBUG, no e-mail)."""
+    """The environment of a bench server: production-like (no DEBUG, no e-mail);
+    ``more`` (names to values) is added last and overrides these."""
     env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY",)}
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.local",
@@ -29,8 +30,8 @@ def server_env(database_url: str, redis_url: str, **more: str) -> dict[str, str]
         EMAIL_URL="dummymail://",
         LOG_LEVEL="ERROR",
         BOT_DELAY_SECONDS="0",
-        **more,
     )
+    env.update(more)  # the caller's settings win (e.g. another EMAIL_URL)
     return env
 
 

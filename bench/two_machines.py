@@ -7,7 +7,9 @@ What it does, on loopback, bounded in time:
 
 1. (Re)creates the scratch database ``domino_two`` (``--pg``, ``--db``), migrates it and
    creates ``--players`` users (verified addresses, e-mails on) and ``--tables`` running
-   two-seat human tables. ``--forfeits`` of them get a deadline three days ago (R27).
+   two-seat human tables. ``--forfeits`` of them get a deadline three days ago (R27) and
+   the next ``--reminders`` a deadline an hour ahead with the reminder due (nobody plays
+   those).
 2. Starts two ``uvicorn config.asgi:application`` (ports ``--port`` and ``--port`` + 1),
    two ``celery -A config worker`` (``-n one@...``, ``-n two@...``) and one ``celery
    beat`` (``DatabaseScheduler``), all with ``REDIS_URL`` (``--redis``, flushed first),
@@ -17,10 +19,13 @@ What it does, on loopback, bounded in time:
    turn, sends its move with an ``Idempotency-Key`` to server A and, at the same moment,
    the same request to server B (a retry that raced the first); every second the bench
    also queues ``sweep_absences``, ``sweep_reminders`` and ``deliver_emails`` twice (both
-   workers run them at once) and reads the overdue tables through both servers.
+   workers run them at once) and, apart from that, reads the overdue tables through both
+   servers at once.
 4. Waits for the queue to drain, stops everything, and counts rows:
    - moves: every table's non-automatic Move rows are exactly the versions its 200
      answers named (A's and B's answers to one key are one move);
+   - reminders: every table with its reminder due was reminded once (one ``reminder``
+     notice, ``reminded_version`` its version);
    - forfeits: every overdue table ended ``absent`` at exactly its version + 1 (one
      transition) with one ``match_over`` notice per player;
    - e-mails: no two messages alike (to, subject, body), and no more messages than
@@ -40,7 +45,7 @@ import time
 import uuid
 from collections import Counter, defaultdict
 from datetime import timedelta
-from email import message_from_string
+from email import message_from_bytes
 from pathlib import Path
 
 import httpx
@@ -66,18 +71,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=20)
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--forfeits", type=int, default=10, help="tables made overdue")
+    parser.add_argument("--reminders", type=int, default=5, help="tables with a reminder due")
     parser.add_argument("--port", type=int, default=18771)
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="server")
     parser.add_argument("--db", default="domino_two", help="scratch database (recreated)")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/6", help="scratch Redis DB")
     args = parser.parse_args(argv)
-    if not 0 <= args.forfeits < args.tables or args.players < 2:
-        parser.error("need 0 <= --forfeits < --tables and at least 2 players")
+    if not 0 <= args.forfeits + args.reminders < args.tables or args.players < 2:
+        parser.error("need 0 <= --forfeits + --reminders < --tables and at least 2 players")
     return args
 
 
-def prepare(args: argparse.Namespace, env: dict[str, str]) -> tuple[dict, dict[int, int]]:
-    """The tables ({id: [tokens]}) and the overdue ones ({id: version before})."""
+def prepare(args: argparse.Namespace, env: dict[str, str]) -> tuple[dict, dict, list[int]]:
+    """The tables ({id: [tokens]}), the overdue ones ({id: version before}) and those
+    with a reminder due ([id])."""
     recreate_database(args.pg, args.db)
     setup_django(env)
     from allauth.account.models import EmailAddress
@@ -91,16 +98,23 @@ def prepare(args: argparse.Namespace, env: dict[str, str]) -> tuple[dict, dict[i
         user.email_notifications = True
         user.save(update_fields=["email_notifications"])
         EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
-    overdue = dict(list(Table.objects.order_by("pk").values_list("pk", "version"))[: args.forfeits])
-    Table.objects.filter(pk__in=overdue).update(deadline=timezone.now() - timedelta(days=3))
-    return seats, overdue
+    ids = list(Table.objects.order_by("pk").values_list("pk", "version"))
+    overdue = dict(ids[: args.forfeits])
+    now = timezone.now()
+    Table.objects.filter(pk__in=overdue).update(deadline=now - timedelta(days=3))
+    reminded = [pk for pk, _version in ids[args.forfeits : args.forfeits + args.reminders]]
+    Table.objects.filter(pk__in=reminded).update(
+        deadline=now + timedelta(hours=1), remind_at=now - timedelta(minutes=1)
+    )
+    return seats, overdue, reminded
 
 
 def processes(args: argparse.Namespace, env: dict[str, str]) -> list:
     bin_ = ROOT / ".venv" / "bin"
     web = [
         [str(bin_ / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port",
-         str(args.port + index), "--no-access-log", "--log-level", "warning"]
+         str(args.port + index), "--no-access-log", "--log-level", "warning",
+         "--timeout-keep-alive", "30"]  # past the clients' 5 s: no close racing a reuse
         for index in (0, 1)
     ]  # fmt: skip
     workers = [
@@ -139,7 +153,8 @@ async def player(client_pair, run: dict, table_id: int, tokens: list[str], stop_
                 run["applied"][table_id].add(answer.json()["version"])
 
 
-async def sweeper(client_pair, overdue: dict[int, int], seats: dict, stop_at: float, run: dict):
+async def sweeper(stop_at: float, run: dict) -> None:
+    """Every second, each sweep and the e-mail delivery queued twice (both workers at once)."""
     from celery import current_app
 
     while time.monotonic() < stop_at:
@@ -147,14 +162,25 @@ async def sweeper(client_pair, overdue: dict[int, int], seats: dict, stop_at: fl
             for _ in range(2):
                 current_app.send_task(name)
                 run["sweeps"] += 1
-        for table_id in overdue:
-            for client in client_pair:
-                auth = {"Authorization": f"Token {seats[table_id][0]}"}
-                await client.get(f"/api/v1/tables/{table_id}/", headers=auth)
         await asyncio.sleep(1.0)
 
 
-async def drive(args: argparse.Namespace, seats: dict, overdue: dict[int, int]) -> dict:
+async def overdue_reader(client_pair, overdue: dict[int, int], seats: dict, stop_at: float):
+    """Reads the overdue tables through both servers at once (a read may end a turn past
+    its deadline too, racing the sweeps)."""
+    while time.monotonic() < stop_at:
+        reads = []
+        for table_id in overdue:
+            auth = {"Authorization": f"Token {seats[table_id][0]}"}
+            reads += [
+                client.get(f"/api/v1/tables/{table_id}/", headers=auth) for client in client_pair
+            ]
+        await asyncio.gather(*reads)
+        await asyncio.sleep(1.0)
+
+
+async def drive(args: argparse.Namespace, seats: dict, left: set[int], overdue: dict) -> dict:
+    """Plays every table but those in ``left`` for ``--seconds``; returns what happened."""
     run = {"statuses": Counter(), "applied": defaultdict(set), "sweeps": 0}
     bases = [f"http://127.0.0.1:{args.port + index}" for index in (0, 1)]
     timeout = httpx.Timeout(60.0)
@@ -164,9 +190,10 @@ async def drive(args: argparse.Namespace, seats: dict, overdue: dict[int, int]) 
     ):
         pair = (first, second)
         stop_at = time.monotonic() + args.seconds
-        playing = [t for t in seats if t not in overdue]
+        playing = [t for t in seats if t not in left]
         await asyncio.gather(
-            sweeper(pair, overdue, seats, stop_at, run),
+            sweeper(stop_at, run),
+            overdue_reader(pair, overdue, seats, stop_at),
             *(player(pair, run, table_id, seats[table_id], stop_at) for table_id in playing),
         )
     return run
@@ -196,6 +223,24 @@ def check_moves(run: dict) -> list[str]:
     return problems + [f"{sum(rows.values())} rows != {moved}"] * (sum(rows.values()) != moved)
 
 
+def check_reminders(reminded: list[int]) -> list[str]:
+    from notices.models import Notification
+    from tables.models import Table
+
+    problems = []
+    for table in Table.objects.filter(pk__in=reminded):
+        if table.reminded_version != table.version:
+            problems.append(f"table {table.pk}: not reminded (version {table.version})")
+    notices = Counter(
+        Notification.objects.filter(table_id__in=reminded, kind="reminder").values_list(
+            "table_id", flat=True
+        )
+    )
+    problems += [f"table {t}: {notices[t]} reminder notices" for t in reminded if notices[t] != 1]
+    print(f"reminders: {len(reminded)} tables due, {sum(notices.values())} reminder notices")
+    return problems
+
+
 def check_forfeits(overdue: dict[int, int]) -> list[str]:
     from notices.models import Notification
     from tables.models import Table
@@ -216,19 +261,28 @@ def check_forfeits(overdue: dict[int, int]) -> list[str]:
     return problems
 
 
+def _plain_text(message) -> str:
+    """The text/plain part of an e-mail (the HTML part says the same)."""
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            return part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8")
+    raise ValueError(f"no text part in the e-mail to {message['To']}")
+
+
 def check_emails(folder: Path) -> list[str]:
     from notices.models import Notification
 
     messages = []
     for path in folder.glob("*.log"):
-        for text in path.read_text().split("-" * 79):
+        for text in path.read_bytes().split(b"-" * 79):
             if text.strip():
-                message = message_from_string(text.strip())
-                messages.append((message["To"], message["Subject"], message.get_payload()))
+                message = message_from_bytes(text.strip())
+                messages.append((message["To"], message["Subject"], _plain_text(message)))
     sent = Notification.objects.filter(email="sent").count()
+    kinds = Counter(Notification.objects.filter(email="sent").values_list("kind", flat=True))
     twice = [key for key, n in Counter(map(str, messages)).items() if n > 1]
     print(f"e-mails: {len(messages)} messages written, {sent} notices marked sent, "
-          f"{len(twice)} sent twice")  # fmt: skip
+          f"{len(twice)} sent twice; notices sent by kind: {dict(kinds)}")  # fmt: skip
     return [f"{len(twice)} messages sent twice"] * bool(twice) + (
         [f"{len(messages)} messages > {sent} notices sent"] if len(messages) > sent else []
     )
@@ -240,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     env = server_env(
         f"{args.pg}/{args.db}",
         args.redis,
-        EMAIL_URL=f"filemail://{folder}",
+        EMAIL_URL=f"filemail:///{folder}",  # four slashes: an absolute folder
         TURN_EMAIL_DELAY_SECONDS="0",
         TURN_EMAIL_MIN_INTERVAL_SECONDS="0",
         PRESENCE_SECONDS="0",
@@ -250,19 +304,20 @@ def main(argv: list[str] | None = None) -> int:
 
     redis.Redis.from_url(args.redis).flushdb()
     print(f"recreating {args.db}: {args.players} players, {args.tables} tables ...")
-    seats, overdue = prepare(args, env)
+    seats, overdue, reminded = prepare(args, env)
     running = processes(args, env)
     try:
         for index in (0, 1):
             asyncio.run(wait_until_up(f"http://127.0.0.1:{args.port + index}", running[index]))
         print(f"2 web servers, 2 workers, 1 beat up; driving for {args.seconds:.0f} s ...")
-        run = asyncio.run(drive(args, seats, overdue))
+        run = asyncio.run(drive(args, seats, {*overdue, *reminded}, overdue))
         print(f"statuses of the moves sent: {dict(run['statuses'])}; {run['sweeps']} sweeps")
         drain(args)
     finally:
         for process in running:
             stop(process)
-    problems = check_moves(run) + check_forfeits(overdue) + check_emails(folder)
+    problems = check_moves(run) + check_reminders(reminded) + check_forfeits(overdue)
+    problems += check_emails(folder)
     for problem in problems[:20]:
         print("  ", problem)
     print("OK" if not problems else "FAILED")

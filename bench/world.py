@@ -50,10 +50,13 @@ from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from accounts.models import User, username_key  # noqa: E402
-from bench.world_templates import BOTS, Template, templates  # noqa: E402
+from bench.world_templates import BOTS, SNAPSHOT_HANDS, Template, templates  # noqa: E402
 from notices.models import Notification  # noqa: E402
 from tables.models import Hand, Move, Seat, Table  # noqa: E402
 from tables.move_time import reminder_seconds  # noqa: E402
+from tables.services.core import SNAPSHOT_HANDS as STORED_HANDS  # noqa: E402
+
+assert SNAPSHOT_HANDS == STORED_HANDS, "bench/world_templates.py keeps another snapshot"
 
 #: An unusable password (Django's ``make_password(None)`` prefix): nobody signs in as these.
 NO_PASSWORD = "!world"
@@ -150,6 +153,7 @@ class Writer:
             cursor.execute(f'SELECT COALESCE(MAX(id), 0) FROM "{model._meta.db_table}"')
             self.next_ids[model] = cursor.fetchone()[0] + 1
         self.rows = {model.__name__: 0 for model in self.MODELS}
+        self.began = time.perf_counter()
 
     def add(self, model, **values) -> int:
         row_id = self.next_ids[model]
@@ -169,6 +173,8 @@ class Writer:
             copier.close(self.cursor)
             self.rows[model.__name__] += copier.rows
             self.pending[model] = []
+        seconds = time.perf_counter() - self.began
+        print(f"{seconds:.0f} s: {json.dumps(self.rows)}", file=sys.stderr, flush=True)
 
 
 def _seat_holders(seats: int, creator: int, user_ids, rng, turn: int | None, bot_turn: bool):

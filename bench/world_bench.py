@@ -8,15 +8,18 @@ Everything it changes is rolled back: the world stays as built (it adds one staf
 and API tokens for the players it reads as).
 
 1. **Sweeps** (``tables.tasks``, ``notices.tasks``): for each sweep, ``--due`` rows (10
-   and 10,000) are made due in a transaction; the due query is timed (median of 5) and
-   then one sweep run (at most ``SWEEP_BATCH`` tables; its on-commit side effects, the
-   notices, do not run: the transaction is rolled back), and the due query's plan is
-   printed with the rows PostgreSQL read.
+   and 10,000) are made due in a transaction, after putting off what came due by itself
+   since the world was built (``set_aside``: passed deadlines, old bot turns); the due
+   query is timed (median of 5) and then one sweep run (at most ``SWEEP_BATCH`` tables;
+   its on-commit side effects, the notices, do not run: the transaction is rolled back),
+   and the due query's plan is printed with the rows PostgreSQL read.
 2. **My tables**: ``GET /api/v1/tables/`` (first page, and a page deep in the list) and the
    "Mis mesas" page for the player with the most tables and for one with two: median ms
    of ``--repeat`` requests, and the SQL queries of one.
 3. **Admin**: the changelists of tables, hands, moves and users (and filtered ones) as
-   a superuser: median ms of 5, against a ``count(*)`` of the move table.
+   a superuser: median ms of 5 (wall clock and this process's CPU), and one more
+   request's queries (count, SQL ms, the slowest), against a ``count(*)`` of the move
+   table.
 4. **Size**: ``pg_database_size`` and each big relation's size with its indexes.
 """
 
@@ -40,7 +43,7 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.signals import request_finished, request_started  # noqa: E402
 from django.db import close_old_connections, connection, transaction  # noqa: E402
-from django.db.models import Count  # noqa: E402
+from django.db.models import Count, F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -98,6 +101,7 @@ def _make_due(name: str, count: int, now) -> int:
         },
         "reminders": lambda late: {
             "deadline": now + timedelta(hours=1) + late,
+            "remind_at": now - timedelta(minutes=1) + late,  # the sweep reads remind_at
             "reminded_version": None,
         },
     }[name]
@@ -111,6 +115,27 @@ def _make_due(name: str, count: int, now) -> int:
         turned |= {"deadline": now + timedelta(days=1)} | values(timedelta(minutes=1))
         made += Table.objects.filter(pk__in=extra).update(**turned)
     return made
+
+
+def _set_aside(name: str, now) -> int:
+    """Put off what came due by itself since the world was built (deadlines passed, bot
+    turns older than ``BOT_STUCK_SECONDS`` with no worker running, turns inside the
+    reminder window), so that exactly the rows ``_make_due`` makes are due; returns how
+    many there were. Rolled back with the rest."""
+    playing = Table.objects.filter(status=Table.Status.PLAYING)
+    if name == "absences":
+        return playing.filter(deadline__lte=now).update(deadline=now + timedelta(days=1))
+    if name == "stuck_bots":
+        since = now - timedelta(seconds=settings.BOT_STUCK_SECONDS)
+        bots = playing.filter(deadline__isnull=True, turn_seat__isnull=False)
+        return bots.filter(turn_started_at__lt=since).update(turn_started_at=now)
+    if name == "reminders":
+        due = playing.filter(remind_at__lte=now, deadline__gt=now)
+        return due.exclude(reminded_version=F("version")).update(reminded_version=F("version"))
+    if name == "idle":
+        idle = now - timedelta(seconds=settings.IDLE_SECONDS)
+        return playing.filter(last_move_at__lt=idle).update(last_move_at=now)
+    return 0
 
 
 SWEEPS = {
@@ -154,6 +179,7 @@ def sweep_bench(due_counts: list[int], names: list[str]) -> list[dict]:
             now = timezone.now()
             try:
                 with transaction.atomic():
+                    aside = _set_aside(name, now)
                     made = _make_due(name, count, now)
                     query_ms = median_ms(lambda q=due_query, t=now: list(q(t)), 5)
                     plan = _plan_rows(due_query(now))
@@ -163,7 +189,8 @@ def sweep_bench(due_counts: list[int], names: list[str]) -> list[dict]:
                     raise Rollback
             except Rollback:
                 pass
-            row = {"sweep": name, "due": made, "query_ms": query_ms, "run_ms": run_ms}
+            row = {"sweep": name, "due": made, "set_aside": aside, "query_ms": query_ms}
+            row["run_ms"] = run_ms
             rows.append(row | {"handled": handled, "plan": plan})
             print(json.dumps(rows[-1]), flush=True)
     return rows
@@ -196,9 +223,10 @@ def list_bench(repeat: int) -> list[dict]:
             assert client.get(path).status_code == 200, path
             with CaptureQueriesContext(connection) as queries:
                 client.get(path)
+            count = len(queries)  # now: each request empties Django's query log
             ms = median_ms(lambda c=client, p=path: c.get(p), repeat)
             row = {"tables": tables, "what": label, "ms": ms, "cpu_ms": LAST_CPU_MS[0]}
-            rows.append(row | {"queries": len(queries)})
+            rows.append(row | {"queries": count})
             print(json.dumps(rows[-1]), flush=True)
     return rows
 
@@ -216,6 +244,21 @@ ADMIN_PAGES = (
 )
 
 
+def _queries_of(client, path: str) -> dict:
+    """One more request's SQL: how many queries, their total and the slowest one's
+    milliseconds (Django's own timing, the database's answer included), and its start."""
+    with CaptureQueriesContext(connection) as queries:
+        client.get(path)
+    timed = [(float(q["time"]) * 1000, q["sql"]) for q in queries]
+    slowest = max(timed, default=(0.0, ""))
+    return {
+        "queries": len(timed),
+        "sql_ms": round(sum(ms for ms, _sql in timed), 1),
+        "slowest_sql_ms": round(slowest[0], 1),
+        "slowest_sql": slowest[1][:160],
+    }
+
+
 def admin_bench() -> list[dict]:
     staff, _new = User.objects.get_or_create(
         username="bench-admin", defaults={"is_staff": True, "is_superuser": True}
@@ -227,7 +270,7 @@ def admin_bench() -> list[dict]:
         response = browser.get(path)
         assert response.status_code == 200, (path, response.status_code)
         ms = median_ms(lambda p=path: browser.get(p), 5)
-        rows.append({"page": path, "ms": ms, "cpu_ms": LAST_CPU_MS[0]})
+        rows.append({"page": path, "ms": ms, "cpu_ms": LAST_CPU_MS[0]} | _queries_of(browser, path))
         print(json.dumps(rows[-1]), flush=True)
     with connection.cursor() as cursor:
         began = time.perf_counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dominoes import match_to_dict, new_match, play_turn, seed_sha256, view_for
 from dominoes.bots import choose_play
@@ -16,6 +16,14 @@ BOTS = ("garabato", "nino", "quelonia")
 QUICK_BOTS = ("garabato", "nino")
 #: (seats, target) of the tables, in the proportions the world has them.
 SIZES = ((2, 100), (2, 50), (3, 100), (4, 100), (4, 50))
+#: The hands a stored snapshot keeps, as ``tables.services.core.SNAPSHOT_HANDS`` (no
+#: Django here: ``bench/world.py`` checks that the two agree).
+SNAPSHOT_HANDS = 2
+
+
+def snapshot(match) -> dict:
+    """``Table.state`` as the service stores it: the last ``SNAPSHOT_HANDS`` hands."""
+    return match_to_dict(replace(match, hands=match.hands[-SNAPSHOT_HANDS:]))
 
 
 @dataclass
@@ -24,7 +32,7 @@ class Template:
 
     seats: int
     target: int
-    final: dict  # match_to_dict at the end
+    final: dict  # the snapshot at the end (``snapshot``)
     hands: list[dict]  # Hand columns, without table, ids and times
     moves: list[list[dict]]  # per hand, Move columns without ids and times
     versions: int
@@ -55,7 +63,7 @@ def play_template(seats: int, target: int, rng: random.Random) -> Template:
         turns += 1
         if not match.is_over and rng.random() < 0.15:
             done = sum(len(hand.actions) for hand in match.hands)
-            prefixes.append((match_to_dict(match), len(match.hands), done, match.hand.turn))
+            prefixes.append((snapshot(match), len(match.hands), done, match.hand.turn))
     hands, moves = [], []
     for hand in match.hands:
         result = hand.result
@@ -75,7 +83,7 @@ def play_template(seats: int, target: int, rng: random.Random) -> Template:
         )
         moves.append([_move_columns(action) for action in hand.actions])
     versions = 1 + sum(1 for per_hand in moves for move in per_hand if not move["automatic"])
-    final = match_to_dict(match)
+    final = snapshot(match)
     return Template(seats, target, final, hands, moves, versions, prefixes)
 
 

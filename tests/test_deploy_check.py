@@ -81,3 +81,17 @@ def test_production_language_cookie_is_secure_and_same_site_lax():
     assert result.returncode == 0, result.stdout + result.stderr
     last_line = result.stdout.strip().splitlines()[-1]  # after the shell's own notices
     assert last_line.split() == ["302", "True", "'Lax'"]
+
+
+def test_a_file_mail_url_writes_the_mail_to_that_folder(tmp_path):
+    folder = tmp_path / "mail"
+    result = _manage(
+        "sendtestemail",
+        "someone@example.test",
+        "--settings=config.settings.local",
+        EMAIL_URL=f"filemail:///{folder}",  # filemail:////tmp/...: an absolute folder
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    [written] = list(folder.iterdir())
+    assert "To: someone@example.test" in written.read_text()

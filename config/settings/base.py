@@ -211,7 +211,7 @@ STORAGES = {
 WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # --- E-mail -----------------------------------------------------------------------------
-# EMAIL_URL: consolemail:// (default), smtp+tls://user:password@host:587, ...
+# EMAIL_URL: consolemail:// (default), smtp+tls://user:password@host:587, filemail:////var/mail
 _email = env.email_url("EMAIL_URL", default="consolemail://")
 EMAIL_BACKEND = _email["EMAIL_BACKEND"]
 EMAIL_HOST = _email.get("EMAIL_HOST") or "localhost"
@@ -220,8 +220,8 @@ EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
 EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
 EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS", False))
 EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL", False))
-DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Dominó <domino@localhost>")
-SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_FILE_PATH = _email.get("EMAIL_FILE_PATH")  # filemail: the folder (four slashes: absolute)
+SERVER_EMAIL = DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Dominó <domino@localhost>")
 
 # --- Requests ---------------------------------------------------------------------------
 # Every request this service accepts is a small JSON document or form; a larger body is
