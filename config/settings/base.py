@@ -329,62 +329,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 
-# --- Game timing (seconds) ------------------------------------------------------------
-ABSENCE_SECONDS = env_seconds("ABSENCE_SECONDS", default=172800)  # 48 h to make a move
-IDLE_SECONDS = env_seconds("IDLE_SECONDS", default=604800)  # a week without moves: close
-BOT_DELAY_SECONDS = env_seconds("BOT_DELAY_SECONDS", default=1)
-BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a lost bot turn
-# A finished match's analysis (issue 20): Quelonia's simulations per judged move (no clock).
-ANALYSIS_ROLLOUTS = 2000
-IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
-# keep each e-mail's delivery record (it stops a retried task sending twice) 30 days
-EMAIL_DELIVERY_SECONDS = env_seconds("EMAIL_DELIVERY_SECONDS", default=30 * 86400)
-REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with 24 h left
-# Links in e-mails point here (the public address of the site, no trailing slash).
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
-
-# --- Notices (notices/, docs/notices.md) ---------------------------------------------------
-# A player is at a table while a client of theirs read it this recently: no e-mail or push.
-PRESENCE_SECONDS = env_seconds("PRESENCE_SECONDS", default=120)
-# The "your turn" e-mail waits this long, then goes only if the turn is still unseen...
-TURN_EMAIL_DELAY_SECONDS = env_seconds("TURN_EMAIL_DELAY_SECONDS", default=900)
-# ...and at most one such e-mail (covering every table waiting) per player this often.
-TURN_EMAIL_MIN_INTERVAL_SECONDS = env_seconds("TURN_EMAIL_MIN_INTERVAL_SECONDS", default=21600)
-# Web Push (VAPID, RFC 8292): without both keys pushes are off and the settings switch is
-# hidden. `manage.py vapid_keys` prints a new pair. The subject is a mailto: or https: URL.
-VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
-VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
-VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:domino@localhost")
-# How long a push service keeps a push for a device that is off (seconds).
-PUSH_TTL_SECONDS = env_seconds("PUSH_TTL_SECONDS", default=86400)
-# Native mobile push (FCM, APNs) through django-push-notifications: each platform is on only
-# with its credentials (docs/configuration.md); the providers are not reached in tests.
-FCM_CREDENTIALS_FILE = env.str("FCM_CREDENTIALS_FILE", default="")  # service-account JSON
-FCM_PROJECT_ID = env.str("FCM_PROJECT_ID", default="")  # empty: the service account's
-PUSH_NOTIFICATIONS_SETTINGS = {
-    "UNIQUE_REG_ID": True,  # one row per device token (the library's migrations read it)
-    "APNS_AUTH_KEY_PATH": env.str("APNS_KEY_FILE", default=""),  # the .p8 token key
-    "APNS_AUTH_KEY_ID": env.str("APNS_KEY_ID", default=""),
-    "APNS_TEAM_ID": env.str("APNS_TEAM_ID", default=""),
-    "APNS_TOPIC": env.str("APNS_BUNDLE_ID", default=""),
-    "APNS_USE_SANDBOX": env_bool("APNS_USE_SANDBOX", default=False),
-}
-
-# The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
-# tables on start; moderators then see and tune them in the admin.
-CELERY_BEAT_SCHEDULE = {
-    "sweep-absences": {"task": "tables.tasks.sweep_absences", "schedule": 60.0},
-    "sweep-reminders": {"task": "tables.tasks.sweep_reminders", "schedule": 300.0},
-    "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
-    "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
-    "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
-    "sweep-email-deliveries": {
-        "task": "tables.tasks.sweep_email_deliveries",
-        "schedule": 3600.0,
-    },
-    "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},
-    "deliver-pushes": {"task": "notices.tasks.deliver_pushes", "schedule": 60.0},
-}
+# --- Game timing, notices and the sweeps' schedule: config/settings/game.py ------------
+from config.settings.game import *  # noqa: E402, F403
 
 # --- Logging ----------------------------------------------------------------------------
 LOGGING = {
