@@ -54,6 +54,7 @@ from bench.world_templates import BOTS, Template, templates  # noqa: E402
 from notices.models import Notification  # noqa: E402
 from tables.models import Hand, Move, Seat, Table  # noqa: E402
 from tables.move_time import reminder_seconds  # noqa: E402
+from tables.seating import list_group  # noqa: E402
 
 #: An unusable password (Django's ``make_password(None)`` prefix): nobody signs in as these.
 NO_PASSWORD = "!world"
@@ -195,8 +196,7 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
     actions = sum(len(per_hand) for per_hand in template.moves)
     started = ended - step * actions
     scores = template.final["scores"]
-    table_id = writer.add(
-        Table,
+    table = dict(
         seats=template.seats,
         target=template.target,
         status=Table.Status.FINISHED,
@@ -209,8 +209,9 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
         outcome=Table.Outcome.TARGET,
         winners=json.dumps(template.final["winners"]),
     )
+    table_id = writer.add(Table, **table)
     holders = _seat_holders(template.seats, creator, user_ids, rng, None, False)
-    _seats(writer, table_id, holders, scores, started, template.versions)
+    _seats(writer, table_id, holders, scores, started, template.versions, table)
     _log(writer, table_id, template, len(template.hands), actions, started, step)
     for user_id, _bot in holders:
         if user_id is not None:
@@ -227,8 +228,11 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
             )
 
 
-def _seats(writer, table_id, holders, scores, joined, seen_version) -> None:
+def _seats(writer, table_id, holders, scores, joined, seen_version, table: dict) -> None:
+    """The seats of a table written as ``table`` (its ``status``, ``turn_seat`` and
+    ``last_move_at``), each with its place in its player's list (``Seat.list_group``)."""
     seats = len(holders)
+    status = table.get("status", Table.Status.WAITING)
     for index, (user_id, bot) in enumerate(holders):
         writer.add(
             Seat,
@@ -241,6 +245,8 @@ def _seats(writer, table_id, holders, scores, joined, seen_version) -> None:
             joined_at=joined if user_id or bot else None,
             invite_token=None if user_id or bot else secrets.token_urlsafe(24),
             seen_version=seen_version,
+            list_group=list_group(status, table.get("turn_seat"), [index]),
+            list_moved_at=table["last_move_at"],
         )
 
 
@@ -276,16 +282,16 @@ def _log(writer, table_id, template, hands, actions, started, step) -> None:
 def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_turn: bool):
     """A table waiting for a friend, or mid-match at one of the template's snapshots."""
     if waiting:
-        table_id = writer.add(
-            Table,
+        table = dict(
             seats=template.seats,
             target=template.target,
             creator_id=creator,
             created_at=now - timedelta(hours=rng.uniform(0, 40)),
             last_move_at=now - timedelta(hours=rng.uniform(0, 40)),
         )
+        table_id = writer.add(Table, **table)
         holders = [(creator, "")] + [(None, "")] * (template.seats - 1)
-        _seats(writer, table_id, holders, None, now, 0)
+        _seats(writer, table_id, holders, None, now, 0, table)
         return
     snapshot, hands, actions, turn = rng.choice(template.prefixes)
     holders = _seat_holders(template.seats, creator, user_ids, rng, turn, bot_turn)
@@ -302,8 +308,7 @@ def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_t
     if deadline is not None:  # the model's default move time (2 days): 24 h before
         remind_at = deadline - timedelta(seconds=reminder_seconds(settings.ABSENCE_SECONDS))
     reminded = remind_at is not None and remind_at <= now
-    table_id = writer.add(
-        Table,
+    table = dict(
         seats=template.seats,
         target=template.target,
         status=Table.Status.PLAYING,
@@ -318,7 +323,8 @@ def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_t
         last_move_at=turn_started,
         reminded_version=version if reminded else None,
     )
-    _seats(writer, table_id, holders, snapshot["scores"], started, version)
+    table_id = writer.add(Table, **table)
+    _seats(writer, table_id, holders, snapshot["scores"], started, version, table)
     _log(writer, table_id, template, hands, actions, started, step)
     if person:
         writer.add(
