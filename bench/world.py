@@ -368,7 +368,12 @@ def build(
             template, creator = rng.choice(pool), rng.choice(user_ids)
             _running(writer, template, creator, user_ids, now, rng, waiting, bot_turn)
         writer.flush()
-        cursor.execute("ANALYZE")
+        # The application's tables, not a bare ANALYZE: that also takes the cluster's
+        # shared catalogs (pg_authid...), held to the end of this transaction, so builds
+        # and test runs in other databases of the same server waited on each other.
+        cursor.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        relations = ", ".join(f'"{name}"' for (name,) in cursor.fetchall())
+        cursor.execute(f"ANALYZE {relations}")
     rows = {"User": players, **writer.rows}
     return World(rows, time.perf_counter() - began, user_ids)
 

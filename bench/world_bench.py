@@ -14,7 +14,9 @@ and API tokens for the players it reads as).
    printed with the rows PostgreSQL read.
 2. **My tables**: ``GET /api/v1/tables/`` (first page, and a page deep in the list) and the
    "Mis mesas" page for the player with the most tables and for one with two: median ms
-   of ``--repeat`` requests, and the SQL queries of one.
+   of ``--repeat`` requests, and the SQL queries of one; for the API pages also the page
+   query alone (``tables.listing.page_query``) under ``EXPLAIN ANALYZE``: its median
+   execution time and plan.
 3. **Admin**: the changelists of tables, hands, moves and users (and filtered ones) as
    a superuser: median ms of 5, against a ``count(*)`` of the move table.
 4. **Size**: ``pg_database_size`` and each big relation's size with its indexes.
@@ -30,6 +32,7 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import django
 
@@ -50,7 +53,7 @@ from rest_framework.test import APIClient  # noqa: E402
 from accounts.models import User  # noqa: E402
 from notices import tasks as notice_tasks  # noqa: E402
 from notices.models import Notification  # noqa: E402
-from tables import tasks  # noqa: E402
+from tables import listing, tasks  # noqa: E402
 from tables.models import Seat, Table  # noqa: E402
 
 
@@ -177,6 +180,19 @@ def _players() -> tuple[User, User]:
     return User.objects.get(pk=heavy), User.objects.get(pk=light)
 
 
+def _page_sql(queryset, repeat: int) -> dict:
+    """The page query under ``EXPLAIN ANALYZE``: the median execution time (ms) of
+    ``repeat`` runs and the plan's nodes (``_plan_rows``)."""
+    sql, params = queryset.query.sql_with_params()
+    times = []
+    with connection.cursor() as cursor:
+        for _ in range(repeat):
+            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)
+            raw = cursor.fetchone()[0]
+            times.append((json.loads(raw) if isinstance(raw, str) else raw)[0]["Execution Time"])
+    return {"sql_ms": round(statistics.median(times), 3), "plan": _plan_rows(queryset)}
+
+
 def list_bench(repeat: int) -> list[dict]:
     rows = []
     for user in _players():
@@ -198,6 +214,9 @@ def list_bench(repeat: int) -> list[dict]:
                 client.get(path)
             ms = median_ms(lambda c=client, p=path: c.get(p), repeat)
             row = {"tables": tables, "what": label, "ms": ms, "cpu_ms": LAST_CPU_MS[0]}
+            if client is api:  # the page query alone, in PostgreSQL
+                cursor = parse_qs(urlparse(path).query).get("cursor", [""])[0]
+                row |= _page_sql(listing.page_query(user, cursor), repeat)
             rows.append(row | {"queries": len(queries)})
             print(json.dumps(rows[-1]), flush=True)
     return rows

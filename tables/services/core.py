@@ -142,7 +142,8 @@ def save_transition(
     *,
     chosen_actions: int,
 ) -> None:
-    """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores, the
+    """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
+    each seat's place in its player's list, ``save_seats``, in the same UPDATE), the
     snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
     new actions were chosen by a player; the rest are automatic (R16).
 
