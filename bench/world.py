@@ -231,8 +231,7 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
 def _seats(writer, table_id, holders, scores, joined, seen_version, table: dict) -> None:
     """The seats of a table written as ``table`` (its ``status``, ``turn_seat`` and
     ``last_move_at``), each with its place in its player's list (``Seat.list_group``)."""
-    seats = len(holders)
-    status = table.get("status", Table.Status.WAITING)
+    seats, status = len(holders), table.get("status", Table.Status.WAITING)
     for index, (user_id, bot) in enumerate(holders):
         writer.add(
             Seat,
@@ -368,12 +367,9 @@ def build(
             template, creator = rng.choice(pool), rng.choice(user_ids)
             _running(writer, template, creator, user_ids, now, rng, waiting, bot_turn)
         writer.flush()
-        # The application's tables, not a bare ANALYZE: that also takes the cluster's
-        # shared catalogs (pg_authid...), held to the end of this transaction, so builds
-        # and test runs in other databases of the same server waited on each other.
+        # Not a bare ANALYZE: it locks the shared catalogs to COMMIT (other databases wait)
         cursor.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
-        relations = ", ".join(f'"{name}"' for (name,) in cursor.fetchall())
-        cursor.execute(f"ANALYZE {relations}")
+        cursor.execute("ANALYZE " + ", ".join(f'"{name}"' for (name,) in cursor.fetchall()))
     rows = {"User": players, **writer.rows}
     return World(rows, time.perf_counter() - began, user_ids)
 
