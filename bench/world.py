@@ -4,25 +4,21 @@
         .venv/bin/python bench/world.py --players 100000 --finished 100000 --running 20000
 
 adds to the (migrated) database named by ``DATABASE_URL``:
-
 - ``--players`` users (``player<n>``, unusable passwords, one e-mail address each);
 - ``--finished`` finished tables (2/3/4 seats, to 50 or 100) with their seats, every
-  hand (deal, stock, seed, result), every move and the engine snapshot, as the service
-  writes them: the matches are played by the engine and the bots (``--template-count`` matches
-  per table size, each reused under new ids with its own times), seats held by the
-  creator plus friends or bots, finished over the last year;
+  hand, every move and the snapshot, as the service writes them: matches played by the
+  engine and bots (``--template-count`` per table size, reused under new ids and times),
+  seats held by the creator plus friends or bots, finished over the last year;
 - ``--running`` tables: 5 % waiting for a friend (an open invite), the others mid-match
   with the turn at a person whose deadline (R27) is spread over the next two days (those
   within ``REMINDER_SECONDS`` already reminded), except 2 % at a bot's turn that began
   within the last minute; nothing is due, the bench makes rows due (``bench/world_bench.py``);
-- one notice per person per table (``match_over`` sent, ``your_turn`` skipped);
-- ``--heavy`` finished tables more for the first new player (the "my tables" bench's).
+  one notice per person per table (``match_over`` sent, ``your_turn`` skipped);
+- ``--heavy`` finished tables more for the first new player (the "my tables" bench's);
+  ``--players 0`` adds tables among the players an earlier run made.
 
-``--players 0`` adds tables among the players an earlier run made.
-
-Prints the rows, the seconds taken and ``pg_database_size``. Import ``build`` to call it
-from a test (``tests/tables/test_sweep_plans.py`` builds 2,000 tables).
-"""
+Prints the rows, seconds and ``pg_database_size``; ``build`` is importable (the EXPLAIN
+tests build 2,000 tables)."""
 
 from __future__ import annotations
 
@@ -54,6 +50,7 @@ from bench.world_templates import BOTS, SNAPSHOT_HANDS, Template, templates  # n
 from notices.models import Notification  # noqa: E402
 from tables.models import Hand, Move, Seat, Table  # noqa: E402
 from tables.move_time import reminder_seconds  # noqa: E402
+from tables.seating import list_group  # noqa: E402
 from tables.services.core import SNAPSHOT_HANDS as STORED_HANDS  # noqa: E402
 
 assert SNAPSHOT_HANDS == STORED_HANDS, "bench/world_templates.py keeps another snapshot"
@@ -201,8 +198,7 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
     actions = sum(len(per_hand) for per_hand in template.moves)
     started = ended - step * actions
     scores = template.final["scores"]
-    table_id = writer.add(
-        Table,
+    table = dict(
         seats=template.seats,
         target=template.target,
         status=Table.Status.FINISHED,
@@ -215,8 +211,9 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
         outcome=Table.Outcome.TARGET,
         winners=json.dumps(template.final["winners"]),
     )
+    table_id = writer.add(Table, **table)
     holders = _seat_holders(template.seats, creator, user_ids, rng, None, False)
-    _seats(writer, table_id, holders, scores, started, template.versions)
+    _seats(writer, table_id, holders, scores, started, template.versions, table)
     _log(writer, table_id, template, len(template.hands), actions, started, step)
     for user_id, _bot in holders:
         if user_id is not None:
@@ -233,8 +230,10 @@ def _finished(writer: Writer, template: Template, creator: int, user_ids, now, r
             )
 
 
-def _seats(writer, table_id, holders, scores, joined, seen_version) -> None:
-    seats = len(holders)
+def _seats(writer, table_id, holders, scores, joined, seen_version, table: dict) -> None:
+    """The seats of a table written as ``table`` (its ``status``, ``turn_seat`` and
+    ``last_move_at``), each with its place in its player's list (``Seat.list_group``)."""
+    seats, status = len(holders), table.get("status", Table.Status.WAITING)
     for index, (user_id, bot) in enumerate(holders):
         writer.add(
             Seat,
@@ -247,6 +246,8 @@ def _seats(writer, table_id, holders, scores, joined, seen_version) -> None:
             joined_at=joined if user_id or bot else None,
             invite_token=None if user_id or bot else secrets.token_urlsafe(24),
             seen_version=seen_version,
+            list_group=list_group(status, table.get("turn_seat"), [index]),
+            list_moved_at=table["last_move_at"],
         )
 
 
@@ -282,16 +283,16 @@ def _log(writer, table_id, template, hands, actions, started, step) -> None:
 def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_turn: bool):
     """A table waiting for a friend, or mid-match at one of the template's snapshots."""
     if waiting:
-        table_id = writer.add(
-            Table,
+        table = dict(
             seats=template.seats,
             target=template.target,
             creator_id=creator,
             created_at=now - timedelta(hours=rng.uniform(0, 40)),
             last_move_at=now - timedelta(hours=rng.uniform(0, 40)),
         )
+        table_id = writer.add(Table, **table)
         holders = [(creator, "")] + [(None, "")] * (template.seats - 1)
-        _seats(writer, table_id, holders, None, now, 0)
+        _seats(writer, table_id, holders, None, now, 0, table)
         return
     snapshot, hands, actions, turn = rng.choice(template.prefixes)
     holders = _seat_holders(template.seats, creator, user_ids, rng, turn, bot_turn)
@@ -304,12 +305,10 @@ def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_t
     step = timedelta(minutes=rng.uniform(5, 120))
     started = turn_started - step * actions
     version = 1 + actions  # every action its own write: an upper bound, as good as any
-    remind_at = None
-    if deadline is not None:  # the model's default move time (2 days): 24 h before
-        remind_at = deadline - timedelta(seconds=reminder_seconds(settings.ABSENCE_SECONDS))
+    lead = timedelta(seconds=reminder_seconds(settings.ABSENCE_SECONDS))  # 2-day move time
+    remind_at = deadline - lead if deadline is not None else None
     reminded = remind_at is not None and remind_at <= now
-    table_id = writer.add(
-        Table,
+    table = dict(
         seats=template.seats,
         target=template.target,
         status=Table.Status.PLAYING,
@@ -324,7 +323,8 @@ def _running(writer, template, creator, user_ids, now, rng, waiting: bool, bot_t
         last_move_at=turn_started,
         reminded_version=version if reminded else None,
     )
-    _seats(writer, table_id, holders, snapshot["scores"], started, version)
+    table_id = writer.add(Table, **table)
+    _seats(writer, table_id, holders, snapshot["scores"], started, version, table)
     _log(writer, table_id, template, hands, actions, started, step)
     if person:
         writer.add(
@@ -368,7 +368,9 @@ def build(
             template, creator = rng.choice(pool), rng.choice(user_ids)
             _running(writer, template, creator, user_ids, now, rng, waiting, bot_turn)
         writer.flush()
-        cursor.execute("ANALYZE")
+        # Not a bare ANALYZE: it locks the shared catalogs to COMMIT (other databases wait)
+        cursor.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        cursor.execute("ANALYZE " + ", ".join(f'"{name}"' for (name,) in cursor.fetchall()))
     rows = {"User": players, **writer.rows}
     return World(rows, time.perf_counter() - began, user_ids)
 

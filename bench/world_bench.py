@@ -15,7 +15,9 @@ and API tokens for the players it reads as).
    and the due query's plan is printed with the rows PostgreSQL read.
 2. **My tables**: ``GET /api/v1/tables/`` (first page, and a page deep in the list) and the
    "Mis mesas" page for the player with the most tables and for one with two: median ms
-   of ``--repeat`` requests, and the SQL queries of one.
+   of ``--repeat`` requests, and the SQL queries of one; for the API pages also the page
+   query alone (``tables.listing.page_query``) under ``EXPLAIN ANALYZE``: its median
+   execution time and plan.
 3. **Admin**: the changelists of tables, hands, moves and users (and filtered ones) as
    a superuser: median ms of 5 (wall clock and this process's CPU), and one more
    request's queries (count, SQL ms, the slowest), against a ``count(*)`` of the move
@@ -33,6 +35,7 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import django
 
@@ -53,7 +56,7 @@ from rest_framework.test import APIClient  # noqa: E402
 from accounts.models import User  # noqa: E402
 from notices import tasks as notice_tasks  # noqa: E402
 from notices.models import Notification  # noqa: E402
-from tables import tasks  # noqa: E402
+from tables import listing, tasks  # noqa: E402
 from tables.models import Seat, Table  # noqa: E402
 
 
@@ -143,7 +146,7 @@ SWEEPS = {
     "idle": (tasks.sweep_idle, tasks.due_idle),
     "stuck_bots": (tasks.sweep_stuck_bots, tasks.stuck_bots),
     "reminders": (tasks.sweep_reminders, tasks.due_reminders),
-    "emails": (notice_tasks.deliver_emails, lambda now: notice_tasks.due_email_recipients(now)),
+    "emails": (notice_tasks.deliver_emails, notice_tasks.due_email_notices),
     "pushes": (notice_tasks.deliver_pushes, lambda now: notice_tasks.waiting_pushes()),
 }
 
@@ -164,9 +167,9 @@ def _plan_rows(queryset) -> str:
     return "; ".join(parts)
 
 
-#: These sweeps have no batch: one run handles every due row (up to 500 pushes), so at
-#: 10,000 due only their query is timed.
-UNBATCHED = {"emails": 200, "pushes": 500}
+#: Above this many due rows only the query of these sweeps is timed, not a run (one
+#: push run handles up to 500; e-mails have their batch, ``notices.tasks.EMAIL_BATCH``).
+UNBATCHED = {"pushes": 500}
 
 
 def sweep_bench(due_counts: list[int], names: list[str]) -> list[dict]:
@@ -204,6 +207,19 @@ def _players() -> tuple[User, User]:
     return User.objects.get(pk=heavy), User.objects.get(pk=light)
 
 
+def _page_sql(queryset, repeat: int) -> dict:
+    """The page query under ``EXPLAIN ANALYZE``: the median execution time (ms) of
+    ``repeat`` runs and the plan's nodes (``_plan_rows``)."""
+    sql, params = queryset.query.sql_with_params()
+    times = []
+    with connection.cursor() as cursor:
+        for _ in range(repeat):
+            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)
+            raw = cursor.fetchone()[0]
+            times.append((json.loads(raw) if isinstance(raw, str) else raw)[0]["Execution Time"])
+    return {"sql_ms": round(statistics.median(times), 3), "plan": _plan_rows(queryset)}
+
+
 def list_bench(repeat: int) -> list[dict]:
     rows = []
     for user in _players():
@@ -226,6 +242,9 @@ def list_bench(repeat: int) -> list[dict]:
             count = len(queries)  # now: each request empties Django's query log
             ms = median_ms(lambda c=client, p=path: c.get(p), repeat)
             row = {"tables": tables, "what": label, "ms": ms, "cpu_ms": LAST_CPU_MS[0]}
+            if client is api:  # the page query alone, in PostgreSQL
+                cursor = parse_qs(urlparse(path).query).get("cursor", [""])[0]
+                row |= _page_sql(listing.page_query(user, cursor), repeat)
             rows.append(row | {"queries": count})
             print(json.dumps(rows[-1]), flush=True)
     return rows

@@ -79,6 +79,17 @@ def in_quiet_hours(preferences, now: datetime) -> bool:
     return start <= local < end if start < end else local >= start or local < end
 
 
+def quiet_hours_end(preferences, now: datetime) -> datetime:
+    """When the quiet hours ``now`` falls in end: the next ``quiet_end`` of the player's
+    local day after ``now`` (an aware datetime)."""
+    zone = _zone(preferences)
+    local = now.astimezone(zone)
+    end = datetime.combine(local.date(), preferences.quiet_end, tzinfo=zone)
+    if end <= local:
+        end = datetime.combine(local.date() + timedelta(days=1), preferences.quiet_end, zone)
+    return end
+
+
 def _zone(preferences) -> ZoneInfo:
     try:
         return ZoneInfo(preferences.time_zone or "UTC")
@@ -138,7 +149,9 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
     e-mail ``skipped`` and the ones to send now ``sending``; returns the e-mails to send,
     ``(template, kind, notices)``: one for every turn waiting, one for the reminders, one
     per match that ended. What waits (quiet hours, the turn e-mails' interval) stays
-    pending."""
+    pending, due again when it may go (the end of the quiet hours, the interval's): the
+    beat task reads the oldest due first, a batch a run, and a backlog held back would
+    otherwise fill every batch."""
     with transaction.atomic():
         due = list(
             Notification.objects.select_for_update(skip_locked=True, of=("self",))
@@ -155,16 +168,24 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
                 batches[notice.kind].append(notice)
             else:
                 skipped.append(notice.pk)
+        held: dict[datetime, list[int]] = {}
         if in_quiet_hours(preferences, now):
-            batches[Kind.YOUR_TURN] = batches[Kind.MATCH_OVER] = []
-            batches[Kind.REMATCH_OFFERED] = []
+            until = held.setdefault(quiet_hours_end(preferences, now), [])
+            for kind in (Kind.YOUR_TURN, Kind.MATCH_OVER, Kind.REMATCH_OFFERED):
+                until += [n.pk for n in batches[kind]]
+                batches[kind] = []
         last = preferences.last_turn_email_at
         interval = timedelta(seconds=settings.TURN_EMAIL_MIN_INTERVAL_SECONDS)
-        if last is not None and now - last < interval:
-            batches[Kind.YOUR_TURN] = []  # they wait for the interval to pass
+        if last is not None and now - last < interval and batches[Kind.YOUR_TURN]:
+            # they wait for the interval to pass
+            held.setdefault(last + interval, []).extend(n.pk for n in batches[Kind.YOUR_TURN])
+            batches[Kind.YOUR_TURN] = []
         claimed = [n.pk for batch in batches.values() for n in batch]
         Notification.objects.filter(pk__in=skipped).update(email=Email.SKIPPED)
         Notification.objects.filter(pk__in=claimed).update(email=Email.SENDING)
+        for until, waiting in held.items():
+            if waiting:
+                Notification.objects.filter(pk__in=waiting).update(email_due_at=until)
     messages = []
     if batches[Kind.YOUR_TURN]:
         messages.append(("turns", Kind.YOUR_TURN, batches[Kind.YOUR_TURN]))

@@ -1,6 +1,8 @@
 """The "my tables" list in pages (the API's ``GET tables/`` and the "Mis mesas" page):
-a keyset cursor over ``selectors.tables_for_user``, so a page costs the same whatever
-the number of tables behind it."""
+a keyset cursor over each player's own seat rows, in the order the partial index
+``seat_my_tables`` keeps them (``Seat.list_group``, then ``list_moved_at`` and the table
+id, newest first), so a page is a range of that index and costs the same whatever the
+number of tables behind it (docs/scaling.md)."""
 
 from __future__ import annotations
 
@@ -8,49 +10,85 @@ import json
 from base64 import urlsafe_b64decode, urlsafe_b64encode
 from datetime import datetime
 
-from django.db.models import Q
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
-from tables import selectors
 from tables.errors import bad_cursor
-from tables.models import Table
+from tables.models import Seat, Table
 
 #: "My tables" come in pages of this many rows (``?page_size=`` up to ``MAX_PAGE_SIZE``).
 PAGE_SIZE = 50
 MAX_PAGE_SIZE = 100
 
+#: The list's order: the index ``seat_my_tables`` after its ``user`` column.
+ORDER = ("list_group", "-list_moved_at", "-table_id")
+
 
 def tables_page_for_user(
     user, cursor: str = "", size: int = PAGE_SIZE
 ) -> tuple[list[Table], str | None]:
-    """One page of ``tables_for_user`` (my turn first, then active by latest move, then
-    finished), read by keyset: the rows after ``cursor`` (``""``: from the top), at most
-    ``size``, and the cursor of the next page (``None`` on the last). The snapshot is not
-    loaded. Two queries (the page, its seats), whatever the number of tables, and the same
-    time for a player with 2,000 tables as with 2 (docs/scaling.md).
+    """One page of ``user``'s tables, each once (their first seat's row: a
+    ``seven_plus_seven`` player holds two seats): their turn first, then other playing
+    tables, then those waiting for players, then finished ones (``seating.list_group``),
+    each group by latest move, newest first. The rows after ``cursor`` (``""``: from
+    the top), at most ``size``, and the cursor of the next page (``None`` on the last).
 
-    A cursor is opaque to clients (base64 of the last row's priority, ``last_move_at`` and
-    id). A row that changes group between two pages (your turn came) may be seen twice
-    or not at all until the next first page. Raises ``TableError`` ``invalid`` (400) for a
-    cursor this function did not make."""
-    rows = selectors.tables_for_user(user).defer("state")
+    Each table comes with its seats (and their users) and, from the player's own seat,
+    ``my_seat`` (its index), ``my_seen_version`` and ``priority`` (the group); the
+    snapshot is not loaded. Two queries (the page, its seats), whatever the number of
+    tables: the page is one range of the index ``seat_my_tables`` read up to its LIMIT
+    (two ranges, unioned, after a cursor: the rest of the cursor's group, the groups
+    after it), with no sort of the player's other rows (tests/tables/test_list_plan.py).
+
+    A cursor is opaque to clients (base64 of the last row's group, ``last_move_at`` and
+    table id). A row that changes group between two pages (your turn came) may be seen
+    twice or not at all until the next first page. Raises ``TableError`` ``invalid``
+    (400) for a cursor this function did not make."""
+    rows = page_query(user, cursor, size)
+    seats = list(rows)
+    tables = []
+    for seat in seats[:size]:
+        table = seat.table
+        table.my_seat, table.my_seen_version = seat.index, seat.seen_version
+        table.priority = seat.list_group
+        tables.append(table)
+    prefetch_related_objects(
+        tables,
+        Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index")),
+    )
+    if len(seats) <= size:
+        return tables, None
+    last = seats[size - 1]
+    position = [last.list_group, last.list_moved_at.isoformat(), last.table_id]
+    return tables, urlsafe_b64encode(json.dumps(position).encode()).decode()
+
+
+def page_query(user, cursor: str = "", size: int = PAGE_SIZE) -> QuerySet[Seat]:
+    """The page's query: ``user``'s own seat rows (with their tables, no snapshot) after
+    ``cursor``, in list order, at most ``size + 1`` (the one more says a next page
+    exists). Raises ``TableError`` ``invalid`` (400) for a bad cursor."""
+    rows = (
+        Seat.objects.filter(user=user, second_hand=False)
+        .select_related("table")
+        .defer("table__state")
+    )
     if cursor:
-        priority, moved, last_id = _cursor_position(cursor)
-        later = Q(priority=priority) & (
-            Q(last_move_at__lt=moved) | Q(last_move_at=moved, pk__lt=last_id)
+        group, moved, last_id = _cursor_position(cursor)
+        # Each part is one range of the index (the bound on ``list_moved_at`` starts the
+        # first at the cursor; the exclusion drops only the rows moved at that instant).
+        rest = (
+            rows.filter(list_group=group, list_moved_at__lte=moved)
+            .exclude(list_moved_at=moved, table_id__gte=last_id)
+            .order_by(*ORDER)[: size + 1]
         )
-        rows = rows.filter(Q(priority__gt=priority) | later)
-    page = list(rows.order_by("priority", "-last_move_at", "-pk")[: size + 1])
-    if len(page) <= size:
-        return page, None
-    last = page[size - 1]
-    position = [last.priority, last.last_move_at.isoformat(), last.pk]
-    return page[:size], urlsafe_b64encode(json.dumps(position).encode()).decode()
+        later = rows.filter(list_group__gt=group).order_by(*ORDER)[: size + 1]
+        rows = rest.union(later, all=True)
+    return rows.order_by(*ORDER)[: size + 1]
 
 
 def _cursor_position(cursor: str) -> tuple[int, datetime, int]:
     try:
-        priority, moved, last_id = json.loads(urlsafe_b64decode(cursor.encode()))
-        position = int(priority), datetime.fromisoformat(moved), int(last_id)
+        group, moved, last_id = json.loads(urlsafe_b64decode(cursor.encode()))
+        position = int(group), datetime.fromisoformat(moved), int(last_id)
     except (ValueError, TypeError, UnicodeError):
         raise bad_cursor() from None
     if position[1].tzinfo is None:

@@ -213,6 +213,18 @@ class Seat(models.Model):
         editable=False,
         help_text="Held by a player who deleted their account: shown as «jugador eliminado».",
     )
+    # "My tables" (``tables.listing``), kept by ``tables.services.core.list_rows``: the
+    # table's place in its player's list, so that a page is a range of ``seat_my_tables``.
+    list_group = models.PositiveSmallIntegerField(
+        default=2,
+        editable=False,
+        help_text="The table's group in this player's list: 0 their turn, 1 playing, "
+        "2 waiting for players, 3 over (tables.seating.list_group).",
+    )
+    list_moved_at = models.DateTimeField(
+        editable=False,
+        help_text="The table's last_move_at, copied for this player's list.",
+    )
 
     class Meta:
         verbose_name = _("asiento")
@@ -236,7 +248,15 @@ class Seat(models.Model):
                 name="seat_second_hand_is_a_person_at_2_or_3",
             ),
         ]
-        indexes = [models.Index(fields=["user", "table"], name="seat_user_table")]
+        indexes = [
+            models.Index(fields=["user", "table"], name="seat_user_table"),
+            # "My tables": one row per table and person (their first seat), in list order
+            models.Index(
+                fields=["user", "list_group", "-list_moved_at", "-table"],
+                name="seat_my_tables",
+                condition=Q(user__isnull=False, second_hand=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table_id}#{self.index + 1} {self.display_name}"  # seats from 1, as played

@@ -54,6 +54,21 @@ def acting_seat(match: MatchState, mine: list[int]) -> int:
     return next((index for index in mine if may_act(match, index)), mine[0])
 
 
+#: The groups of "my tables" (``Seat.list_group``), in list order.
+LIST_MY_TURN, LIST_PLAYING, LIST_WAITING, LIST_OVER = 0, 1, 2, 3
+
+
+def list_group(status: str, turn_seat: int | None, mine: Sequence[int]) -> int:
+    """The group a table falls in in its player's "my tables" list (``tables.listing``):
+    ``LIST_MY_TURN`` (0) when it is playing and the seat to act (``turn_seat``) is one of
+    ``mine`` (the player's seat indexes), ``LIST_PLAYING`` (1) for another playing table,
+    ``LIST_WAITING`` (2) while it waits for players, ``LIST_OVER`` (3) once finished or
+    closed."""
+    if status == "playing":
+        return LIST_MY_TURN if turn_seat is not None and turn_seat in mine else LIST_PLAYING
+    return LIST_WAITING if status == "waiting" else LIST_OVER
+
+
 def new_invite_token() -> str:
     """An invite token: 192 random bits from the CSPRNG, URL-safe (32 characters)."""
     return secrets.token_urlsafe(24)

@@ -10,15 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import (
-    Case,
     Exists,
-    IntegerField,
     OuterRef,
     Prefetch,
     QuerySet,
     Subquery,
-    Value,
-    When,
 )
 from django.urls import reverse
 
@@ -50,25 +46,17 @@ from tables.seating import (
 def tables_for_user(user) -> QuerySet[Table]:
     """The tables ``user`` sits at, each once (a ``seven_plus_seven`` player holds two
     seats): the ones where it is their turn first, then active ones by latest move, then
-    finished ones. Seats (with users) are prefetched."""
+    finished ones. Seats (with users) are prefetched. Every row is read: for a filtered
+    few (the history, an invite's check); "my tables" pages go through
+    ``tables.listing``."""
     my_seat = Seat.objects.filter(table=OuterRef("pk"), user=user).order_by("index")
-    # ``my_seen_version``: the version the user last read (since your last visit).
-    my_turn = Exists(
-        Seat.objects.filter(table=OuterRef("pk"), user=user, index=OuterRef("turn_seat"))
-    )
+    # ``my_seen_version``: the version the user last read (since your last visit);
+    # ``priority``: the table's group in their list (``Seat.list_group``, first seat's).
     return (
         Table.objects.filter(pk__in=Seat.objects.filter(user=user).values("table_id"))
         .annotate(my_seat=Subquery(my_seat.values("index")[:1]))
         .annotate(my_seen_version=Subquery(my_seat.values("seen_version")[:1]))
-        .annotate(
-            priority=Case(
-                When(my_turn, status=Table.Status.PLAYING, then=Value(0)),
-                When(status=Table.Status.PLAYING, then=Value(1)),
-                When(status=Table.Status.WAITING, then=Value(2)),
-                default=Value(3),
-                output_field=IntegerField(),
-            )
-        )
+        .annotate(priority=Subquery(my_seat.values("list_group")[:1]))
         .order_by("priority", "-last_move_at", "-pk")
         .prefetch_related(
             Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index"))

@@ -23,7 +23,7 @@ from dominoes import (
 from dominoes.engine import may_act
 from dominoes.state import Action, Draw, HandState
 from notices import services as notice_services
-from tables import selectors
+from tables import seating, selectors
 from tables.errors import not_found, table_not_started
 from tables.models import Hand, Move, Seat, Table
 from tables.services import outbox
@@ -142,7 +142,8 @@ def save_transition(
     *,
     chosen_actions: int,
 ) -> None:
-    """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores, the
+    """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
+    each seat's place in its player's list, ``save_seats``, in the same UPDATE), the
     snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
     new actions were chosen by a player; the rest are automatic (R16).
 
@@ -161,10 +162,10 @@ def save_transition(
         )
         for hand in ended if not after.is_over else ():  # the match's end says it all
             outbox.send_on_commit(outbox.HAND_OVER_NOTICE, table.pk, hand.number)
-    if before is None or before.scores != after.scores:
+    scored = before is None or before.scores != after.scores
+    if scored:
         for seat in seats:
             seat.score = after.scores[seat.index]
-        Seat.objects.bulk_update(seats, ["score"])
     if new_moves:
         table.last_move_at = now
     kept = replace(after, hands=after.hands[-SNAPSHOT_HANDS:])
@@ -178,8 +179,46 @@ def save_transition(
         table.finished_at = now
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
+    save_seats(table, seats, ["score"] if scored else [])
     table.save()
     outbox.publish_version(table.pk, table.version)
+
+
+# --- "my tables": each seat's place in its player's list ----------------------------------
+
+#: The Seat columns that place a table in its player's "my tables" list (``list_rows``).
+LIST_FIELDS = ["list_group", "list_moved_at"]
+
+
+def list_rows(table: Table, seats: list[Seat]) -> list[Seat]:
+    """Set on each of ``seats`` (every seat of ``table``, saved or not, with the table's
+    status, turn and ``last_move_at`` as this write leaves them) its place in its
+    player's "my tables" list (``tables.listing``): ``list_group``
+    (``seating.list_group`` over all the seats the same person holds: either hand's turn
+    in ``seven_plus_seven`` is theirs) and ``list_moved_at`` (the table's
+    ``last_move_at``). Writes nothing; returns the seats whose values changed."""
+    changed = []
+    for seat in seats:
+        holder = seat.user_id
+        mine = [s.index for s in seats if holder is not None and s.user_id == holder]
+        group = seating.list_group(table.status, table.turn_seat, mine or [seat.index])
+        if seat.list_group != group or seat.list_moved_at != table.last_move_at:
+            seat.list_group, seat.list_moved_at = group, table.last_move_at
+            changed.append(seat)
+    return changed
+
+
+def save_seats(table: Table, seats: list[Seat], fields: list[str]) -> None:
+    """Save ``fields`` of every one of ``seats`` (the table's, locked) together with
+    their list places (``list_rows``), in one UPDATE; none when nothing changed. Every
+    write that changes a table's status, turn or ``last_move_at`` goes through here
+    (``save_transition``) or writes the list columns itself
+    (``endings.close_without_winner``, ``lobby``, ``rematch``)."""
+    changed = list_rows(table, seats)
+    if fields:
+        Seat.objects.bulk_update(seats, [*fields, *LIST_FIELDS])
+    elif changed:
+        Seat.objects.bulk_update(changed, LIST_FIELDS)
 
 
 def save_next_version(table: Table) -> None:

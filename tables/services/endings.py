@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from dominoes import MatchOutcome, abandon, close_idle, match_from_dict, match_to_dict
+from tables import seating
 from tables.errors import match_over
 from tables.models import Seat, Table
 from tables.services import core, outbox
@@ -73,7 +74,9 @@ def table_abandon(*, table_id: int, user) -> Table:
 
 
 def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
-    """End a table with no winner (R28, moderators, a creator leaving a waiting table)."""
+    """End a table with no winner (R28, moderators, a creator leaving a waiting table).
+    Its seats lose their invite links and move to the "over" group of their players'
+    lists (as ``core.list_rows`` would place them), in one UPDATE."""
     if table.state is not None:
         table.state = match_to_dict(close_idle(match_from_dict(table.state)))
     table.status = Table.Status.CLOSED
@@ -84,7 +87,11 @@ def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     table.version += 1
     table.save()
     outbox.publish_version(table.pk, table.version)
-    Seat.objects.filter(table=table, invite_token__isnull=False).update(invite_token=None)
+    Seat.objects.filter(table=table).update(
+        invite_token=None,
+        list_group=seating.list_group(table.status, None, ()),
+        list_moved_at=table.last_move_at,
+    )
 
 
 def table_forfeit_overdue(

@@ -85,6 +85,7 @@ def table_create(
             move_seconds=move_seconds,
         )
         seat_rows = _seat_rows(table, profile, creator, others, now)
+        core.list_rows(table, seat_rows)
         Seat.objects.bulk_create(seat_rows)
         arrived(user_id=creator.pk, table_id=table.pk)  # no notice while they are there
         if all(seat.bot or seat.user_id for seat in seat_rows):
@@ -199,24 +200,35 @@ def seat_join(*, token: str, user) -> Seat:
         if any(s.user_id == user.pk for s in seats):
             raise already_seated()
         arrived(user_id=user.pk, table_id=table.pk)  # no notice while they are there
-        seat.user = user
-        seat.joined_at = now
-        seat.invite_token = None
-        seat.joined_invite_sha256 = invite_sha256(token)
-        seat.save(update_fields=["user", "joined_at", "invite_token", "joined_invite_sha256"])
-        for index in hand_seats(table.rules, table.seats, seat.index):
-            second = seats[index]
-            if second.pk != seat.pk:  # the pair's other hand (seven_plus_seven)
-                if not second.is_open or second.invite_token:
-                    raise table_not_open()
-                second.user, second.joined_at, second.second_hand = user, now, True
-                second.save(update_fields=["user", "joined_at", "second_hand"])
+        _take(table, seats, seat, user, token, now)
         if all(not s.is_open for s in seats):
             start_match(table, seats, now)
         else:
             core.save_next_version(table)
         outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
     return seat
+
+
+def _take(table: Table, seats: list[Seat], seat: Seat, user, token: str, now: datetime) -> None:
+    """``user`` takes ``seat`` (open, its link ``token``) and, in a two-hand profile, the
+    pair's other seat (``TableError`` ``table_not_open`` if that one is not open); each
+    saved with its place in the new player's list (``core.list_rows``)."""
+    seat.user = user
+    seat.joined_at = now
+    seat.invite_token = None
+    seat.joined_invite_sha256 = invite_sha256(token)
+    taken = {seat.pk: ["user", "joined_at", "invite_token", "joined_invite_sha256"]}
+    for index in hand_seats(table.rules, table.seats, seat.index):
+        second = seats[index]
+        if second.pk != seat.pk:  # the pair's other hand (seven_plus_seven)
+            if not second.is_open or second.invite_token:
+                raise table_not_open()
+            second.user, second.joined_at, second.second_hand = user, now, True
+            taken[second.pk] = ["user", "joined_at", "second_hand"]
+    core.list_rows(table, seats)  # the table joins the new player's list
+    for row in seats:
+        if row.pk in taken:
+            row.save(update_fields=[*taken[row.pk], *core.LIST_FIELDS])
 
 
 def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:

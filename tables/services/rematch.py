@@ -71,6 +71,7 @@ def rematch_offer(*, table_id: int, user) -> Table:
             )
             for seat in seats
         ]
+        core.list_rows(rematch, rows)  # waiting, in everyone's list
         Seat.objects.bulk_create(rows)
         if all(row.joined_at for row in rows):
             start_match(rematch, core.table_seats(rematch), now)

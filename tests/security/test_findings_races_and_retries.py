@@ -26,7 +26,7 @@ from django.utils import timezone
 from notices import email
 from notices import services as notice_services
 from notices import tasks as notice_tasks
-from tables import selectors, services, tasks
+from tables import listing, selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Seat, Table
 from tables.services import core
@@ -237,7 +237,7 @@ def test_finding_10_a_dropped_connection_is_a_503_unavailable_with_retry_after(
     assert int(response["Retry-After"]) > 0
 
     # A page: a plain 503 page, with Retry-After too.
-    monkeypatch.setattr(selectors, "tables_for_user", failure)
+    monkeypatch.setattr(listing, "page_query", failure)  # "Mis mesas"' read
     browser = Client(raise_request_exception=False)
     browser.force_login(alice)
     page = browser.get("/")

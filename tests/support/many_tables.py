@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from tables.models import Seat, Table
+from tables.seating import list_group
 
 
 def tables(count: int, *, status: str, players, turn_seat=None, start=None) -> list[int]:
@@ -31,6 +32,9 @@ def tables(count: int, *, status: str, players, turn_seat=None, start=None) -> l
             bot = holder if isinstance(holder, str) else ""
             user = None if bot else holder
             seats.append(Seat(table=row, index=index, user=user, bot=bot, team=index))
+            # each seat's place in its player's list, as the services write it
+            seats[-1].list_group = list_group(status, turn_seat, [index])
+            seats[-1].list_moved_at = row.last_move_at
     Seat.objects.bulk_create(seats)
     return [row.pk for row in rows]
 

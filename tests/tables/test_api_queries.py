@@ -24,9 +24,11 @@ QUERIES_304 = 2
 #: The same, then the moves since the reader's last read and the seen version's UPDATE.
 QUERIES_GET_CHANGED = 4
 #: The token, the table locked and read, its seats (with the current hand's id and
-#: whether the mover has unread notices there), the Move rows' INSERT, the table's
-#: UPDATE and the mover's seen version.
-QUERIES_MOVE = 6
+#: whether the mover has unread notices there), the Move rows' INSERT, the seats' UPDATE
+#: (their places in the players' "my tables" lists, ``core.save_seats``: the turn and
+#: the last move changed; the scores too when a hand ends), the table's UPDATE and the
+#: mover's seen version.
+QUERIES_MOVE = 7
 #: The same, the remembered answer read with the seats, and the answer's INSERT.
 QUERIES_MOVE_WITH_KEY = QUERIES_MOVE + 1
 
