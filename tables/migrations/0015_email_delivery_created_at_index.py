@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0013_table_remind_at'),
+        ('tables', '0014_seat_list_place'),
     ]
 
     operations = [
