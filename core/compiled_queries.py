@@ -107,7 +107,8 @@ def riding_on_next_query(sql: str, params: Sequence[Any], using: str = "default"
     client-side cursors send both in one simple-protocol message, as Django's PostgreSQL
     backend uses by default): a write that must follow another costs no wait of its own.
     The query's own result (its rows, its row count) is what its caller reads, the first.
-    Counted by Django as the one query it rides on. A query sent without parameters (its
+    Counted and logged by Django as the one query it rides on (the log shows that
+    query's SQL only). A query sent without parameters (its
     ``%`` are literal then) or an ``executemany`` does not carry it: the next one does.
 
     Raises ``ImproperlyConfigured`` when the block ends with ``sql`` not sent (no query
