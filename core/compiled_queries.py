@@ -100,6 +100,11 @@ def from_row(model: type[Model], row: Sequence[Any], start: int, using: str = "d
 _NAMES: dict[type[Model], list[str]] = {}
 
 
+#: What separates a riding statement from the query it rides on, in the SQL sent and
+#: logged: the statements' separator and a comment that names it.
+RIDER_SEPARATOR = ";\n/* riding_on_next_query */ "
+
+
 @contextmanager
 def riding_on_next_query(sql: str, params: Sequence[Any], using: str = "default") -> Iterator[None]:
     """Inside the block, statement ``sql`` (``%s`` placeholders, ``params``) is sent with
@@ -107,9 +112,11 @@ def riding_on_next_query(sql: str, params: Sequence[Any], using: str = "default"
     client-side cursors send both in one simple-protocol message, as Django's PostgreSQL
     backend uses by default): a write that must follow another costs no wait of its own.
     The query's own result (its rows, its row count) is what its caller reads, the first.
-    Counted and logged by Django as the one query it rides on (the log shows that
-    query's SQL only). A query sent without parameters (its
-    ``%`` are literal then) or an ``executemany`` does not carry it: the next one does.
+    Counted by Django as the one query it rides on; its log (``connection.queries``)
+    shows both statements, after ``RIDER_SEPARATOR`` (a tool that reads the logged SQL a
+    statement at a time, as ``EXPLAIN`` does, splits them there). A query sent without
+    parameters (its ``%`` are literal then) or an ``executemany`` does not carry it: the
+    next one does.
 
     Raises ``ImproperlyConfigured`` when the block ends with ``sql`` not sent (no query
     with parameters ran in it), so that a write is never silently lost."""
@@ -120,7 +127,7 @@ def riding_on_next_query(sql: str, params: Sequence[Any], using: str = "default"
         if sent or many or query_params is None:
             return execute(query, query_params, many, context)
         sent = True
-        return execute(f"{query}; {sql}", (*query_params, *params), many, context)
+        return execute(f"{query}{RIDER_SEPARATOR}{sql}", (*query_params, *params), many, context)
 
     with connections[using].execute_wrapper(ride):
         yield
