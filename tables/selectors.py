@@ -7,6 +7,7 @@ an unfinished hand's seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import (
@@ -18,6 +19,7 @@ from django.db.models import (
 )
 from django.urls import reverse
 
+from core.compiled_queries import CompiledQuery, from_row, model_columns
 from dominoes import (
     MatchState,
     match_from_dict,
@@ -83,33 +85,71 @@ def seats_for_user(table: Table, user) -> list[Seat]:
     return mine
 
 
-def table_for_user(table_id: int, user, *, unread: Exists | None = None) -> tuple[Table, Seat]:
+def table_for_user(
+    table_id: int, user, *, unread: Callable[[Any], Exists] | None = None
+) -> tuple[Table, Seat]:
     """The table (seats attached) and ``user``'s first seat, as stored: what has come
     due is applied by ``tables.services.table_for_user``, which reads through this. One
-    query: the seats joined to their table and users. ``unread`` (an ``Exists`` over the
-    seat row's ``table_id``) is computed in that query too and left on the table as
+    query: the seats joined to their table and users. ``unread(user_id)`` (an ``Exists``
+    over the seat row's ``table_id``; a module-level function, its query is compiled once
+    per function) is computed in that query too and left on the table as
     ``table.unread_notices`` (``tables.services.reads``: the notices to mark read).
 
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
-    table = _load(table_id, unread=unread)
+    table = _load(table_id, unread=unread, user_id=getattr(user, "pk", None))
     return table, seat_for_user(table, user)
 
 
-def _load(table_id: int, *, unread: Exists | None = None) -> Table:
-    """The table with its seats and their users, in one query (every table has its seats
-    from creation on, so no seat row means no table)."""
-    rows = Seat.objects.filter(table_id=table_id).select_related("table", "user").order_by("index")
-    if unread is not None:
-        rows = rows.annotate(unread_notices=unread)
-    seats = list(rows)
-    if not seats:
+_USER = Seat._meta.get_field("user").related_model
+_SEAT_COLUMNS = model_columns(Seat)
+_TABLE_COLUMNS = model_columns(Table, "table__")
+_USER_COLUMNS = model_columns(_USER, "user__")
+#: The seats' read, compiled once per ``unread`` function (``None``: without it).
+_READS: dict[Callable[[Any], Exists] | None, CompiledQuery] = {}
+
+
+def _seats_read(unread: Callable[[Any], Exists] | None) -> CompiledQuery:
+    """The one query of ``_load``: every concrete column of the seats (by index), of their
+    table and of their users (a LEFT JOIN: an open seat or a bot has none), then
+    ``unread(user_id)`` when given; compiled to SQL once (``core.compiled_queries``)."""
+    read = _READS.get(unread)
+    if read is not None:
+        return read
+
+    def build(table_id: int, user_id: int | None = None):
+        rows = Seat.objects.filter(table_id=table_id).order_by("index")
+        columns = [*_SEAT_COLUMNS, *_TABLE_COLUMNS, *_USER_COLUMNS]
+        if unread is not None:
+            rows = rows.annotate(unread_notices=unread(user_id))
+            columns.append("unread_notices")
+        return rows.values_list(*columns)
+
+    read = _READS[unread] = CompiledQuery(build, kinds=(int, int) if unread else (int,))
+    return read
+
+
+def _load(
+    table_id: int, *, unread: Callable[[Any], Exists] | None = None, user_id: int | None = None
+) -> Table:
+    """The table with its seats and their users, in one query compiled once
+    (``_seats_read``): every table has its seats from creation on, so no seat row means
+    no table. The instances are the ones ``select_related("table", "user")`` would make."""
+    values = (table_id, user_id) if unread is not None else (table_id,)
+    rows = _seats_read(unread).rows(*values)
+    if not rows:
         raise not_found()
-    table = seats[0].table
+    table, _end = from_row(Table, rows[0], len(_SEAT_COLUMNS))
+    users_at = len(_SEAT_COLUMNS) + len(_TABLE_COLUMNS)
+    seats = []
+    for row in rows:
+        seat, _end = from_row(Seat, row, 0)
+        seat.user = from_row(_USER, row, users_at)[0] if seat.user_id is not None else None
+        seats.append(seat)
     attach_seats(table, seats)
     if unread is not None:
-        table.unread_notices = seats[0].unread_notices
+        table.unread_notices = rows[0][-1]
     return table
 
 

@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import OuterRef, Subquery
+from django.db import connection
 
+from core.compiled_queries import riding_on_next_query
 from dominoes import (
     MatchState,
     Play,
@@ -22,11 +23,16 @@ from dominoes import (
 )
 from dominoes.engine import may_act
 from dominoes.state import Action, Draw, HandState
-from notices import services as notice_services
 from tables import seating, selectors
 from tables.errors import not_found, table_not_started
 from tables.models import Hand, Move, Seat, Table
 from tables.services import outbox
+from tables.services.locking import (  # noqa: F401  (the verbs call them through core)
+    Locked,
+    lock,
+    lock_for_move,
+    table_seats,
+)
 
 #: How many hands the snapshot keeps: the current one and the one before (``last_hand``).
 SNAPSHOT_HANDS = 2
@@ -42,65 +48,6 @@ def match_of(table: Table) -> MatchState:
     if table.state is None:
         raise table_not_started()
     return selectors.match_state(table)
-
-
-def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
-    """Lock the table row for this transaction and read it, in one query. Raises
-    ``not_found`` for a missing table; with ``skip_locked`` returns ``None`` instead of
-    waiting when another holds the lock."""
-    rows = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id)
-    table = rows.first()
-    if table is None and not skip_locked:
-        raise not_found()
-    return table
-
-
-def reader_annotations(user) -> dict:
-    """What a write's answer to ``user`` needs beside the table, read with its seats
-    (``table_seats``): ``unread_notices``, whether they have unread notices at the table
-    (the answer marks them read, ``services.table_read_after_write``)."""
-    return {"unread_notices": notice_services.unread_at_table(user, OuterRef("table_id"))}
-
-
-@dataclass(frozen=True, slots=True)
-class Locked:
-    """A table row locked by the running transaction (``lock``) and its seats, by index,
-    read after the lock (so they are current)."""
-
-    table: Table
-    seats: list[Seat]
-
-
-def lock_with_seats(table_id: int, **annotations) -> Locked:
-    """``lock`` the table, then read its seats with ``annotations``: two queries. Raises
-    ``not_found`` for a missing table."""
-    table = lock(table_id)
-    return Locked(table=table, seats=table_seats(table, **annotations))
-
-
-def table_seats(table: Table, **annotations) -> list[Seat]:
-    """The table's seats (with their users), by index, attached to ``table`` so that
-    the answer built from it reads them no more (``selectors.attach_seats``).
-
-    In the same query, left on ``table`` as attributes: ``current_hand_id`` (the last
-    Hand row's id: ``save_transition`` then needs no query for it) and ``annotations``
-    (subqueries over the seat row's ``table_id``: a remembered answer,
-    ``move_play_once``). Called after ``lock``, this query's snapshot is taken once the
-    lock is held, so it sees every write committed before (the lock's own query may
-    not: PostgreSQL evaluates its subqueries in the snapshot taken before it waited).
-    """
-    current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
-    rows = (
-        Seat.objects.filter(table=table)
-        .select_related("user")
-        .annotate(current_hand_id=Subquery(current_hand.values("pk")[:1]), **annotations)
-        .order_by("index")
-    )
-    seats = list(rows)
-    for name in ("current_hand_id", *annotations):
-        setattr(table, name, getattr(seats[0], name) if seats else None)
-    selectors.attach_seats(table, seats)
-    return seats
 
 
 def seats_of_user(seats: list[Seat], user) -> list[Seat]:
@@ -141,11 +88,19 @@ def save_transition(
     now: datetime,
     *,
     chosen_actions: int,
+    seen_by=None,
 ) -> None:
     """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
     each seat's place in its player's list, ``save_seats``, in the same UPDATE), the
     snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
-    new actions were chosen by a player; the rest are automatic (R16).
+    new actions were chosen by a player; the rest are automatic (R16). The Move rows'
+    INSERT rides on the table's UPDATE, in its round trip (``_moves_insert``).
+
+    ``seen_by``: the user who made the move and is answered with the new version: their
+    seats' seen version (``services.table_seen``) is saved with the table's UPDATE, in its
+    round trip (``core.compiled_queries.riding_on_next_query``). The seats in memory keep
+    the version they had seen, which the answer's ``since_your_last_visit`` starts from;
+    ``table.seen_saved_for`` tells ``table_seen`` that the write is done.
 
     The snapshot keeps the current hand and the one before it (``SNAPSHOT_HANDS``: the
     view's ``last_hand``) and the scores: its size does not grow with the match; finished
@@ -155,7 +110,6 @@ def save_transition(
     (``table.written_moves``: the version before and the rows).
     """
     new_moves, ended = _new_rows(table, before, after, now, chosen_actions)
-    Move.objects.bulk_create(new_moves)
     if ended:
         Hand.objects.bulk_update(
             ended, ["ended_at", "end", "winners", "points", "counts", "departures"]
@@ -180,8 +134,64 @@ def save_transition(
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
     save_seats(table, seats, ["score"] if scored else [])
-    table.save()
+    _save_table(table, new_moves, seen_by)
     outbox.publish_version(table.pk, table.version)
+
+
+def _save_table(table: Table, new_moves: list[Move], seen_by) -> None:
+    """The table's UPDATE (``table.save()``), carrying in its round trip the INSERT of
+    ``new_moves`` and, for ``seen_by`` (a user), their seats' seen version."""
+    riders = [_moves_insert(new_moves)] if new_moves else []
+    if seen_by is not None:
+        riders.append((_SEEN_SQL, (table.version, table.pk, seen_by.pk, table.version)))
+    if riders:
+        statements = "; ".join(sql for sql, _params in riders)
+        with riding_on_next_query(statements, [value for _sql, ps in riders for value in ps]):
+            table.save()
+    else:
+        table.save()
+    if seen_by is not None:
+        table.seen_saved_for = seen_by.pk
+
+
+#: Move's columns an INSERT writes: all but the id, which the answer never needs.
+_MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
+
+
+def _moves_insert(moves: list[Move]) -> tuple[str, list]:
+    """One INSERT of the Move rows ``moves`` (their ``hand`` saved already), as SQL and
+    parameters: what ``Move.objects.bulk_create`` sends, but without reading the new ids
+    back (no ``RETURNING``), so that it can ride on the table's UPDATE. The rows in memory
+    keep ``pk`` ``None``; nothing reads it (the answer's moves are built from their
+    fields)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in _MOVE_FIELDS)
+    row = "(" + ", ".join(["%s"] * len(_MOVE_FIELDS)) + ")"
+    sql = f"INSERT INTO {quote(Move._meta.db_table)} ({columns}) VALUES " + ", ".join(
+        [row] * len(moves)
+    )
+    params = [
+        field.get_db_prep_save(getattr(move, field.attname), connection)
+        for move in moves
+        for field in _MOVE_FIELDS
+    ]
+    return sql, params
+
+
+def _seen_sql() -> str:
+    """The seen version's UPDATE of one person's seats at a table (``table_seen``'s, as
+    SQL): parameters the version, the table id, the user id, the version."""
+    quote = connection.ops.quote_name
+    seen = quote(Seat._meta.get_field("seen_version").column)
+    table = quote(Seat._meta.get_field("table").column)
+    user = quote(Seat._meta.get_field("user").column)
+    return (
+        f"UPDATE {quote(Seat._meta.db_table)} SET {seen} = %s"
+        f" WHERE {table} = %s AND {user} = %s AND {seen} < %s"
+    )
+
+
+_SEEN_SQL = _seen_sql()
 
 
 # --- "my tables": each seat's place in its player's list ----------------------------------

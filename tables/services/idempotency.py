@@ -9,7 +9,6 @@ from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from tables.errors import TableError, idempotency_key_reused
@@ -52,13 +51,7 @@ def move_play_once(
     ``idempotency_key_reused`` (422, the key answered another body).
     """
     with transaction.atomic():
-        asked = MoveRequest.objects.filter(user=user, table_id=OuterRef("table_id"), key=key)
-        locked = core.lock_with_seats(
-            table_id,
-            remembered_id=Subquery(asked.values("pk")[:1]),
-            remembered_hash=Subquery(asked.values("request_hash")[:1]),
-            **core.reader_annotations(user),
-        )
+        locked = core.lock_for_move(table_id, user, key)
         core.seats_of_user(locked.seats, user)  # missing, or not the caller's table: 404
         if locked.table.remembered_id is not None:
             if locked.table.remembered_hash != request_hash:

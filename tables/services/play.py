@@ -77,7 +77,7 @@ def move_play(
         table, expired = _move(locked, user, move, now)
     else:
         with transaction.atomic():
-            locked = core.lock_with_seats(table_id, **core.reader_annotations(user))
+            locked = core.lock_for_move(table_id, user)
             table, expired = _move(locked, user, move, now)
     if expired is not None:  # raised once the forfeit (R27) is saved: it stays done
         raise expired
@@ -113,7 +113,7 @@ def _move(locked: core.Locked, user, move: dict, now: datetime) -> tuple[Table, 
     except IllegalMove as error:
         detail = _other_hand_detail(match, error, index, mine, parsed)
         raise refused_move(error, detail) from None
-    core.save_transition(table, seats, match, after, now, chosen_actions=1)
+    core.save_transition(table, seats, match, after, now, chosen_actions=1, seen_by=user)
     core.follow_up(table, seats, after, actor=user)
     return table, None
 

@@ -5,7 +5,7 @@ that table's notices are read)."""
 
 from __future__ import annotations
 
-from django.db.models import OuterRef
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from notices import services as notice_services
@@ -27,7 +27,7 @@ def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
-    unread = notice_services.unread_at_table(user, OuterRef("table_id"))
+    unread = _unread_here
     table, seat = selectors.table_for_user(table_id, user, unread=unread)
     if (
         table.status == Table.Status.PLAYING
@@ -41,6 +41,12 @@ def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
         table, seat = selectors.table_for_user(table_id, user, unread=unread)
     notice_services.table_seen(user=user, table_id=table.pk, unread=table.unread_notices)
     return table, seat
+
+
+def _unread_here(user_id: int) -> Exists:
+    """Whether user ``user_id`` has unread notices at the seat row's table: the
+    ``unread`` of the read (``selectors.table_for_user``, compiled once for it)."""
+    return notice_services.unread_at_table(user_id, OuterRef("table_id"))
 
 
 def table_read_after_write(table: Table, user) -> Seat:
@@ -58,8 +64,16 @@ def table_seen(table: Table, user) -> None:
     hold): what the next read counts as "since your last visit". One conditional UPDATE
     that writes nothing when the version was already seen, so polling costs no write, and
     no query at all when the table's attached seats (``selectors.attach_seats``) show
-    every seat of theirs has seen it."""
+    every seat of theirs has seen it, or the move that is answered saved it already
+    (``table.seen_saved_for``)."""
     cached = getattr(table, "_prefetched_objects_cache", {}).get("seat_set")
+    reader = getattr(user, "pk", None)
+    if reader is not None and getattr(table, "seen_saved_for", None) == reader:
+        # the move's write saved it (``core.save_transition``'s ``seen_by``)
+        for seat in cached if cached is not None else ():
+            if seat.user_id == reader:
+                seat.seen_version = max(seat.seen_version, table.version)
+        return
     if cached is not None:
         mine = [seat for seat in cached if seat.user_id == getattr(user, "pk", None)]
         if mine and all(seat.seen_version >= table.version for seat in mine):

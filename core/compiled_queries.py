@@ -1,0 +1,135 @@
+"""A queryset compiled to SQL once and run many times with other values.
+
+Django compiles a queryset to SQL on every evaluation: for the one query of a hot read
+(three tables joined, a subquery) the compilation took longer than PostgreSQL took to
+answer it (issue 19, "the move path"). ``CompiledQuery`` builds the queryset once with
+stand-in values, keeps its SQL, its parameters and the fields' converters, and each run
+puts the real values in the stand-ins' places, runs the SQL on the database's cursor (so
+Django still counts and logs it) and applies the same converters Django would (a JSON
+column parsed, a datetime made aware): the rows are the ones ``values_list`` gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connections
+from django.db.models import Model, QuerySet
+
+#: Stand-in values: ints inside PostgreSQL's ``integer`` range (Django refuses to compile
+#: an exact lookup with a value out of its field's range), never a real id.
+STAND_INS = (-2_000_000_011, -2_000_000_017, -2_000_000_027, -2_000_000_033)
+
+
+class CompiledQuery:
+    """``build(*stand_ins)`` returns a ``values_list`` queryset (flat columns, in a known
+    order) whose varying values are its arguments, given to lookups as they are (an
+    exact match, not transformed): ids (``kinds`` ``int``) or strings (``str``: stood in
+    for by a text no request sends). ``rows(*values)`` runs it with ``values`` in every
+    place of their stand-ins: a list of tuples, as ``list(queryset)`` gives.
+
+    Raises ``ImproperlyConfigured`` (at the first run) when a stand-in is not found among
+    the compiled parameters, so the SQL could not be reused with other values.
+    """
+
+    def __init__(self, build: Callable[..., QuerySet], kinds: Sequence[type] = (int,)) -> None:
+        self._build = build
+        self._kinds = tuple(kinds)
+        self._compiled: dict[str, tuple] = {}
+
+    def _stand_ins(self) -> list[Any]:
+        return [
+            STAND_INS[place] if kind is int else f"\x00stand-in-{place}"
+            for place, kind in enumerate(self._kinds)
+        ]
+
+    def _compile(self, using: str) -> tuple:
+        stand_ins = self._stand_ins()
+        queryset = self._build(*stand_ins)
+        compiler = queryset.query.get_compiler(using=using)
+        sql, params = compiler.as_sql()
+        places = []
+        for stand_in in stand_ins:
+            found = [place for place, param in enumerate(params) if param == stand_in]
+            if not found:
+                raise ImproperlyConfigured(f"stand-in {stand_in!r} not in the query: {sql}")
+            places.append(found)
+        columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
+        converters = compiler.get_converters(columns)
+        return sql, tuple(params), places, compiler, converters
+
+    def rows(self, *values: Any, using: str = "default") -> list[tuple]:
+        """The rows of the query with ``values`` (in ``build``'s order) in the stand-ins'
+        places, on database ``using``."""
+        compiled = self._compiled.get(using)
+        if compiled is None:
+            compiled = self._compiled[using] = self._compile(using)
+        sql, params, places, compiler, converters = compiled
+        bound = list(params)
+        for found, value in zip(places, values, strict=True):
+            for place in found:
+                bound[place] = value
+        with connections[using].cursor() as cursor:
+            cursor.execute(sql, bound)
+            rows = cursor.fetchall()
+        if converters:
+            return [tuple(row) for row in compiler.apply_converters(rows, converters)]
+        return rows
+
+
+def model_columns(model: type[Model], prefix: str = "") -> list[str]:
+    """The ``values_list`` names of ``model``'s concrete fields, in ``Model.from_db``'s
+    order (``prefix`` ``"table__"`` for a related model's)."""
+    return [prefix + field.attname for field in model._meta.concrete_fields]
+
+
+def from_row(model: type[Model], row: Sequence[Any], start: int, using: str = "default"):
+    """The ``model`` instance whose concrete fields are ``row[start:]``'s first columns
+    (``model_columns``' order), as Django loads it (``Model.from_db``), and the index of
+    the next column."""
+    names = _NAMES.get(model)
+    if names is None:
+        names = _NAMES[model] = [field.attname for field in model._meta.concrete_fields]
+    end = start + len(names)
+    return model.from_db(using, names, row[start:end]), end
+
+
+_NAMES: dict[type[Model], list[str]] = {}
+
+
+#: What separates a riding statement from the query it rides on, in the SQL sent and
+#: logged: the statements' separator and a comment that names it.
+RIDER_SEPARATOR = ";\n/* riding_on_next_query */ "
+
+
+@contextmanager
+def riding_on_next_query(sql: str, params: Sequence[Any], using: str = "default") -> Iterator[None]:
+    """Inside the block, statement ``sql`` (``%s`` placeholders, ``params``) is sent with
+    the next query run on database ``using``, after it, in the same round trip (psycopg's
+    client-side cursors send both in one simple-protocol message, as Django's PostgreSQL
+    backend uses by default): a write that must follow another costs no wait of its own.
+    The query's own result (its rows, its row count) is what its caller reads, the first.
+    Counted by Django as the one query it rides on; its log (``connection.queries``)
+    shows both statements, after ``RIDER_SEPARATOR`` (a tool that reads the logged SQL a
+    statement at a time, as ``EXPLAIN`` does, splits them there). A query sent without
+    parameters (its ``%`` are literal then) or an ``executemany`` does not carry it: the
+    next one does.
+
+    Raises ``ImproperlyConfigured`` when the block ends with ``sql`` not sent (no query
+    with parameters ran in it), so that a write is never silently lost."""
+    sent = False
+
+    def ride(execute, query, query_params, many, context):
+        nonlocal sent
+        if sent or many or query_params is None:
+            return execute(query, query_params, many, context)
+        sent = True
+        return execute(f"{query}{RIDER_SEPARATOR}{sql}", (*query_params, *params), many, context)
+
+    with connections[using].execute_wrapper(ride):
+        yield
+    if not sent:
+        raise ImproperlyConfigured(f"no query carried {sql}")

@@ -1,0 +1,143 @@
+"""Locking a table for a write and reading it with its seats: the table row ``FOR UPDATE``
+and its seats read after the lock, in queries compiled to SQL once
+(``core.compiled_queries``: issue 19, "the move path"). ``tables.services.core`` hands
+these out to every verb."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import OuterRef, Subquery
+from django.db.transaction import TransactionManagementError
+
+from core.compiled_queries import CompiledQuery, from_row, model_columns
+from notices import services as notice_services
+from tables import selectors
+from tables.errors import not_found
+from tables.models import Hand, MoveRequest, Seat, Table
+
+_TABLE_COLUMNS = model_columns(Table)
+
+
+def _lock_read(skip_locked: bool) -> CompiledQuery:
+    def build(table_id: int):
+        rows = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id)
+        return rows.values_list(*_TABLE_COLUMNS)
+
+    return CompiledQuery(build)
+
+
+#: The lock's query, compiled once (``core.compiled_queries``): waiting, and skipping.
+_LOCKS = {False: _lock_read(False), True: _lock_read(True)}
+
+
+def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
+    """Lock the table row for this transaction and read it, in one query (compiled once).
+    Raises ``not_found`` for a missing table; with ``skip_locked`` returns ``None``
+    instead of waiting when another holds the lock. Raises ``TransactionManagementError``
+    outside a transaction, as ``select_for_update`` does (the compiled query no longer
+    passes Django's check after its first run)."""
+    if connection.get_autocommit():
+        raise TransactionManagementError("select_for_update is for a transaction only.")
+    rows = _LOCKS[skip_locked].rows(table_id)
+    if not rows:
+        if skip_locked:
+            return None
+        raise not_found()
+    return from_row(Table, rows[0], 0)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A table row locked by the running transaction (``lock``) and its seats, by index,
+    read after the lock (so they are current). ``table`` carries what the mover's read
+    brought (``lock_for_move``): ``current_hand_id``, ``unread_notices`` and, with an
+    ``Idempotency-Key``, ``remembered_id`` and ``remembered_hash``."""
+
+    table: Table
+    seats: list[Seat]
+
+
+_USER = Seat._meta.get_field("user").related_model
+_SEAT_COLUMNS = model_columns(Seat)
+_USER_COLUMNS = model_columns(_USER, "user__")
+#: What the mover's read adds to the seats' columns, in its columns' order.
+_MOVER_FACTS = ("current_hand_id", "unread_notices")
+_REMEMBERED = ("remembered_id", "remembered_hash")
+
+
+def _mover_read(with_key: bool) -> CompiledQuery:
+    """The seats (by index) and their users, the current hand's id, whether the mover has
+    unread notices at the table and, ``with_key``, the id and body hash of the answer
+    remembered for the mover's ``Idempotency-Key`` (``MoveRequest``), compiled once."""
+
+    def build(table_id: int, user_id: int, key: str = ""):
+        current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
+        facts = {
+            "current_hand_id": Subquery(current_hand.values("pk")[:1]),
+            "unread_notices": notice_services.unread_at_table(user_id, OuterRef("table_id")),
+        }
+        if with_key:
+            asked = MoveRequest.objects.filter(user=user_id, table_id=OuterRef("table_id"), key=key)
+            facts["remembered_id"] = Subquery(asked.values("pk")[:1])
+            facts["remembered_hash"] = Subquery(asked.values("request_hash")[:1])
+        rows = Seat.objects.filter(table_id=table_id).annotate(**facts).order_by("index")
+        return rows.values_list(*_SEAT_COLUMNS, *_USER_COLUMNS, *facts)
+
+    return CompiledQuery(build, kinds=(int, int, str) if with_key else (int, int))
+
+
+_MOVER_READS = {False: _mover_read(False), True: _mover_read(True)}
+
+
+def lock_for_move(table_id: int, user, key: str | None = None) -> Locked:
+    """``lock`` the table, then read its seats for ``user``'s move: two queries, each
+    compiled once. On the table: ``current_hand_id`` (``save_transition`` then needs no
+    query for it), ``unread_notices`` (the answer marks them read,
+    ``services.table_read_after_write``) and, with ``key`` (an ``Idempotency-Key``),
+    ``remembered_id``/``remembered_hash`` of the answer stored for it, or ``None``.
+
+    These ride on the seats' query, after the lock: its snapshot is taken once the lock
+    is held, so it sees every write committed before (the lock's own query may not:
+    PostgreSQL evaluates its subqueries in the snapshot taken before it waited), and a
+    retry racing its original reads the stored answer. Raises ``not_found`` for a
+    missing table."""
+    table = lock(table_id)
+    values = (table_id, user.pk) if key is None else (table_id, user.pk, key)
+    rows = _MOVER_READS[key is not None].rows(*values)
+    names = _MOVER_FACTS if key is None else (*_MOVER_FACTS, *_REMEMBERED)
+    users_at = len(_SEAT_COLUMNS)
+    facts_at = users_at + len(_USER_COLUMNS)
+    seats = []
+    for row in rows:
+        seat = from_row(Seat, row, 0)[0]
+        seat.user = from_row(_USER, row, users_at)[0] if seat.user_id is not None else None
+        seats.append(seat)
+    for offset, name in enumerate(names):
+        setattr(table, name, rows[0][facts_at + offset] if rows else None)
+    selectors.attach_seats(table, seats)
+    return Locked(table=table, seats=seats)
+
+
+def table_seats(table: Table, **annotations) -> list[Seat]:
+    """The table's seats (with their users), by index, attached to ``table`` so that
+    the answer built from it reads them no more (``selectors.attach_seats``).
+
+    In the same query, left on ``table`` as attributes: ``current_hand_id`` (the last
+    Hand row's id: ``save_transition`` then needs no query for it) and ``annotations``
+    (subqueries over the seat row's ``table_id``). Called after ``lock``, this query's
+    snapshot is taken once the lock is held, so it sees every write committed before.
+    """
+    current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
+    rows = (
+        Seat.objects.filter(table=table)
+        .select_related("user")
+        .annotate(current_hand_id=Subquery(current_hand.values("pk")[:1]), **annotations)
+        .order_by("index")
+    )
+    seats = list(rows)
+    for name in ("current_hand_id", *annotations):
+        setattr(table, name, getattr(seats[0], name) if seats else None)
+    selectors.attach_seats(table, seats)
+    return seats
