@@ -8,29 +8,17 @@ case, as could be made before the constraint), then migrated forward as a deploy
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.support.migrations import latest_migrations, migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("accounts", "0001_initial")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def _latest():
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
-
-
 def test_existing_users_get_an_unverified_primary_address_and_a_unique_key():
-    latest = _latest()
-    old_apps = _migrate(BEFORE)
+    latest = latest_migrations()
+    old_apps = migrate_to(BEFORE)
     try:
         OldUser = old_apps.get_model("accounts", "User")
         with_email = OldUser.objects.create(username="Olga", email="Olga@Example.com")
@@ -38,7 +26,7 @@ def test_existing_users_get_an_unverified_primary_address_and_a_unique_key():
         twin_upper = OldUser.objects.create(username="Bob", email="bob@example.com")
         twin_lower = OldUser.objects.create(username="bob", email="bob2@example.com")
     finally:
-        new_apps = _migrate(latest)
+        new_apps = migrate_to(latest)
 
     User = new_apps.get_model("accounts", "User")
     EmailAddress = new_apps.get_model("account", "EmailAddress")
@@ -54,8 +42,8 @@ def test_existing_users_get_an_unverified_primary_address_and_a_unique_key():
 
 
 def test_migrated_users_sign_in_and_are_asked_to_verify(client):
-    latest = _latest()
-    old_apps = _migrate(BEFORE)
+    latest = latest_migrations()
+    old_apps = migrate_to(BEFORE)
     try:
         from django.contrib.auth.hashers import make_password
 
@@ -65,7 +53,7 @@ def test_migrated_users_sign_in_and_are_asked_to_verify(client):
         )
         OldUser.objects.create(username="pablo", email="", password=make_password("old-pass-2x"))
     finally:
-        _migrate(latest)
+        migrate_to(latest)
 
     for login in ("olga", "olga@example.com"):
         password = "old-pass-phrase-1"

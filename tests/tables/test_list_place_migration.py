@@ -12,25 +12,18 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.support.migrations import latest_migrations, migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tables", "0013_table_remind_at")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_every_seat_gets_its_place_in_its_players_list():
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    old_apps = _migrate(BEFORE)
+    latest = latest_migrations()
+    old_apps = migrate_to(BEFORE)
     now = timezone.now()
     try:
         users = get_user_model().objects
@@ -69,7 +62,7 @@ def test_every_seat_gets_its_place_in_its_players_list():
             "closed": made("closed", None, [(alice, False), (bob, False)], minutes=6),
         }
     finally:
-        new_apps = _migrate(latest)
+        new_apps = migrate_to(latest)
 
     Seat = new_apps.get_model("tables", "Seat")
     places = {

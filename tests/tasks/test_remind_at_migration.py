@@ -11,9 +11,9 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.support.migrations import latest_migrations, migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,16 +21,9 @@ BEFORE = [("tables", "0012_hand_departures_and_short_snapshot")]
 DAY = timedelta(days=1)
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_running_turns_get_their_reminder_time():
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    old_apps = _migrate(BEFORE)
+    latest = latest_migrations()
+    old_apps = migrate_to(BEFORE)
     now = timezone.now()
     try:
         # the accounts schema is the current one: only the tables go back
@@ -42,7 +35,7 @@ def test_running_turns_get_their_reminder_time():
         one_day = Table.objects.create(move_seconds=86400, deadline=now + DAY, **common)
         bot_turn = Table.objects.create(move_seconds=86400, deadline=None, **common)
     finally:
-        new_apps = _migrate(latest)
+        new_apps = migrate_to(latest)
 
     Table = new_apps.get_model("tables", "Table")
     remind_at = dict(Table.objects.values_list("pk", "remind_at"))
