@@ -11,20 +11,22 @@ from django.db import migrations, models
 
 def backfill(apps, schema_editor):
     """``remind_at`` of every running human turn: its deadline less the reminder lead
-    (``REMINDER_SECONDS``, at most half the table's move time), as ``set_turn`` does."""
+    (``REMINDER_SECONDS``, at most half the table's move time), as ``set_turn`` does.
+    Computed here, not in SQL, so that it runs on every database (SQLite has no
+    ``LEAST`` over a duration); a thousand rows an UPDATE."""
     Table = apps.get_model("tables", "Table")
-    lead = models.Func(
-        models.Value(settings.REMINDER_SECONDS),
-        models.F("move_seconds") / 2,
-        function="LEAST",
-        output_field=models.IntegerField(),
+    running = Table.objects.filter(status="playing", deadline__isnull=False).only(
+        "deadline", "move_seconds"
     )
-    Table.objects.filter(status="playing", deadline__isnull=False).update(
-        remind_at=models.ExpressionWrapper(
-            models.F("deadline") - lead * models.Value(timedelta(seconds=1)),
-            output_field=models.DateTimeField(),
-        )
-    )
+    batch = []
+    for table in running.iterator(chunk_size=1000):
+        lead = min(settings.REMINDER_SECONDS, table.move_seconds // 2)
+        table.remind_at = table.deadline - timedelta(seconds=lead)
+        batch.append(table)
+        if len(batch) == 1000:
+            Table.objects.bulk_update(batch, ["remind_at"])
+            batch = []
+    Table.objects.bulk_update(batch, ["remind_at"])
 
 
 class Migration(migrations.Migration):
