@@ -116,4 +116,6 @@ def describe(notice: Notification) -> str:
     if notice.kind == Kind.FRIEND_JOINED:
         values["name"] = facts.get("joined", "")
         return _("%(name)s se sentó a la mesa %(id)s") % values
-    return _("Empezó la partida de la mesa %(id)s (con %(others)s)") % values
+    if values["others"]:
+        return _("Empezó la partida de la mesa %(id)s (con %(others)s)") % values
+    return _("Empezó la partida de la mesa %(id)s") % values  # a notice of before 2026-12

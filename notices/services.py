@@ -333,7 +333,9 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     for person in _people(seats):
         if person.pk == user_id:
             continue
+        others = once(seat_name(table, seats, s) for s in seats if s.user_id != person.pk)
         payload = public_facts(table, seats) | {"joined": seat_name(table, seats, joined)}
+        payload["others"] = others  # who they play with ("con ana y Nino"), partner too
         for kind in (Kind.FRIEND_JOINED, Kind.TABLE_STARTED):
             if kind == Kind.TABLE_STARTED and table.state is None:
                 continue

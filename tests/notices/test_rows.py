@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from notices import services
+from notices import selectors, services
 from notices import tasks as notice_tasks
 from notices.models import Notification
 from tables import services as table_services
@@ -47,6 +47,9 @@ def test_a_friend_sitting_down_and_the_start_are_told_to_the_others(
     assert [n.kind for n in notices] == ["friend_joined", "friend_joined", "table_started"]
     assert notices[1].payload["joined"] == "carol"
     assert notices[2].payload["players"] == ["alice", "bob", "carol"]
+    assert notices[2].payload["others"] == ["bob", "carol"]
+    started = f"Empezó la partida de la mesa {notices[2].table_id} (con bob y carol)"
+    assert selectors.describe(notices[2]) == started
     assert "friend_joined" in _kinds(bob) and "table_started" in _kinds(bob)
     assert "table_started" not in _kinds(carol)
 
