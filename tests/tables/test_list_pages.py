@@ -88,3 +88,18 @@ def test_the_my_tables_page_shows_a_page_and_a_link_to_the_next(alice, bob, caro
     browser = Client()
     browser.force_login(carol)
     assert browser.get("/?cursor=garbage").status_code == 200  # the first page again
+
+
+@pytest.mark.parametrize(
+    ("asked", "rows"),
+    [("0", 1), ("-1", 1), ("-5", 1), ("2", 2), ("1000", 4), ("9" * 5000, 4), ("dos", 4), ("", 4)],
+)
+def test_page_size_is_clamped_to_1_to_100_and_anything_else_is_the_default(
+    api_client_for, alice, bob, asked, rows
+):
+    """docs/api.md: a number outside 1-100 is clamped (a negative one too), anything else
+    is the default page; never an error, whatever its length."""
+    _world(alice, bob, 2)  # 4 tables: 2 finished, 2 running
+    response = api_client_for(alice).get("/api/v1/tables/", {"page_size": asked})
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == rows
