@@ -4,6 +4,7 @@ table response with its ETag (the version, per seat)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,7 +28,8 @@ class StrictSerializer(serializers.Serializer):
             unknown = sorted(str(name) for name in data if name not in self.fields)
             if unknown:
                 raise serializers.ValidationError(
-                    {name: ["Unknown field."] for name in unknown}, code="invalid"
+                    {name: [gettext("No es un campo de esta petición.")] for name in unknown},
+                    code="invalid",
                 )
         return super().to_internal_value(data)
 

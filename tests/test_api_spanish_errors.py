@@ -1,0 +1,65 @@
+"""The API's error details speak Spanish as the site does, with "tú" and plain words:
+Django REST framework's own Spanish ("Asegúrese de que...", "Introduzca...", "Las
+credenciales de autenticación no se proveyeron", "Solicitud fue regulada (throttled)")
+is replaced by the catalogue in locale/es/, and the strict bodies' unknown fields are
+refused in Spanish too, not in English."""
+
+import json
+import re
+
+import pytest
+
+from tests.support.api import create_table, table
+
+pytestmark = pytest.mark.django_db
+
+#: DRF's "usted" Spanish and the English it left.
+LIBRARY_WORDS = re.compile(
+    r"Asegúrese|Introduzca|proveyeron|regulada|throttled|requerido|Unknown field|"
+    r"Se espera que|elección válida|Debe ser"
+)
+ES = {"HTTP_ACCEPT_LANGUAGE": "es"}
+
+
+def test_a_refused_move_and_a_signed_out_request_read_in_the_sites_spanish(
+    api_client_for, anonymous_client, alice
+):
+    client = api_client_for(alice)
+    created = create_table(client, 2, ["nino"])
+    version = table(client, created["id"])["version"]
+    moves = f"/api/v1/tables/{created['id']}/moves/"
+    answers = {
+        "unknown field": client.post(moves, {"tile": "6-6", "version": version, "zzz": 1}, **ES),
+        "negative version": client.post(moves, {"tile": "6-6", "version": -1}, **ES),
+        "not a number": client.post(moves, {"tile": "6-6", "version": "x"}, **ES),
+        "missing": client.post(moves, {"tile": "6-6"}, **ES),
+        "signed out": anonymous_client.get("/api/v1/tables/", **ES),
+    }
+    for name, answer in answers.items():
+        assert 400 <= answer.status_code < 500, (name, answer.status_code)
+        text = json.dumps(answer.json(), ensure_ascii=False)
+        assert not LIBRARY_WORDS.search(text), (name, text)
+    fields = answers["unknown field"].json()["fields"]
+    assert fields["zzz"] == ["No es un campo de esta petición."]
+    assert answers["negative version"].json()["fields"]["version"] == [
+        "Tiene que ser mayor o igual que 0."
+    ]
+    assert answers["missing"].json()["fields"]["version"] == ["Falta este campo."]
+    assert "inicia sesión" in answers["signed out"].json()["detail"]
+
+
+def test_a_throttled_answer_says_when_to_try_again_in_spanish(
+    api_client_for, alice, settings, monkeypatch
+):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    rates = dict(SimpleRateThrottle.THROTTLE_RATES, tables="1/hour")
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    client = api_client_for(alice)
+    body = {"seats": 2, "target": 100, "others": ["nino"]}
+    client.post("/api/v1/tables/", body, format="json", **ES)
+    refused = client.post("/api/v1/tables/", body, format="json", **ES)
+    assert refused.status_code == 429
+    detail = refused.json()["detail"]
+    assert detail.startswith("Demasiadas peticiones.") and "Vuelve a probar en" in detail
+    assert not LIBRARY_WORDS.search(detail), detail
