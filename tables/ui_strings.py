@@ -71,7 +71,7 @@ def ui_strings() -> dict[str, str]:
         "no_winner": _("La partida terminó sin ganador."),
         "outcome_target": _("Se alcanzó la meta."),
         "outcome_abandoned": _("Un jugador abandonó."),
-        "outcome_absent": _("Un jugador no jugó a tiempo (48 horas)."),
+        "outcome_absent": _("Un jugador no jugó a tiempo y perdió por ausencia."),
         "outcome_abandoned_by": _("%(name)s abandonó la partida."),
         "outcome_absent_by": _("%(name)s no jugó a tiempo y perdió por ausencia."),
         "cancelled_title": _("Mesa cancelada"),
