@@ -41,6 +41,16 @@ class _AsyncApi:
     def get(self, path: str):
         return self.client.get(path, headers=self.headers)
 
+    def timed_get(self, path: str):
+        """``(answer, seconds it took)`` of one GET, run to its end from sync code."""
+
+        async def timed():
+            started = time.monotonic()
+            answer = await self.get(path)
+            return answer, time.monotonic() - started
+
+        return async_to_sync(timed)()
+
 
 def _wait_path(table_id: int, since: int, seconds: int = WAIT) -> str:
     return f"/api/v1/tables/{table_id}/?since_version={since}&wait={seconds}"
@@ -128,12 +138,7 @@ def test_a_wait_behind_the_table_answers_at_once(api_client_for, alice, bob):
 
     alice_api = _AsyncApi(alice)
 
-    async def ask():
-        started = time.monotonic()
-        answer = await alice_api.get(_wait_path(table_id, current - 1))
-        return answer, time.monotonic() - started
-
-    answer, took = async_to_sync(ask)()
+    answer, took = alice_api.timed_get(_wait_path(table_id, current - 1))
     assert answer.status_code == 200 and answer.json()["version"] == current
     assert took < 2
 
@@ -146,12 +151,7 @@ def test_mallory_waits_for_nothing_she_gets_404(api_client_for, alice, bob, mall
 
     mallory_api = _AsyncApi(mallory)
 
-    async def ask():
-        started = time.monotonic()
-        answer = await mallory_api.get(_wait_path(table_id, since))
-        return answer, time.monotonic() - started
-
-    answer, took = async_to_sync(ask)()
+    answer, took = mallory_api.timed_get(_wait_path(table_id, since))
     assert answer.status_code == 404 and answer.json()["code"] == "not_found"
     assert took < 2
     anonymous = async_to_sync(AsyncClient().get)(_wait_path(table_id, since))
@@ -166,13 +166,8 @@ def test_with_redis_down_the_wait_answers_at_once(api_client_for, alice, bob):
 
     alice_api = _AsyncApi(alice)
 
-    async def ask():
-        started = time.monotonic()
-        answer = await alice_api.get(_wait_path(table_id, since))
-        return answer, time.monotonic() - started
-
     with override_settings(REDIS_URL="redis://127.0.0.1:1/6"):  # nothing listens there
-        answer, took = async_to_sync(ask)()
+        answer, took = alice_api.timed_get(_wait_path(table_id, since))
     assert answer.status_code == 304  # the current polling's answer: the client polls on
     assert took < 2.5
 
@@ -245,13 +240,8 @@ def test_a_version_above_the_tables_is_refused_at_once_not_waited_out(api_client
     version = table(clients[0], table_id)["version"]
     waiting = _AsyncApi(alice)
 
-    async def scene(since):
-        started = time.monotonic()
-        answer = await waiting.get(_wait_path(table_id, since))
-        return answer, time.monotonic() - started
-
     for since in (version + 5, "9" * 5000):  # the second, too long for int(), all the same
-        answer, took = async_to_sync(scene)(since)
+        answer, took = waiting.timed_get(_wait_path(table_id, since))
         assert answer.status_code == 400 and took < WAIT / 2
         body = answer.json()
         assert (body["code"], body["version"]) == ("invalid_since_version", version)
