@@ -106,6 +106,16 @@ class TableListCreateApi(APIView):
         return table_response(request, table, seat, status.HTTP_201_CREATED)
 
 
+def version_held(params) -> int | None:
+    """``?since_version=``: the version the caller holds, or None when it is absent or not
+    a whole number. One longer than any version (``MAX_VERSION_DIGITS``) is cut to one
+    digit more, still above every table's, never handed whole to ``int()``."""
+    since = params.get("since_version", "")
+    if not (since.isascii() and since.isdigit()):
+        return None
+    return int(since[: MAX_VERSION_DIGITS + 1])
+
+
 def wait_asked(params) -> tuple[int, int] | None:
     """``(since_version, seconds)`` of a long poll (``?since_version=N&wait=S``), or None
     when ``wait`` is absent. ``seconds`` is cut to ``settings.TABLE_WAIT_MAX_SECONDS``.
@@ -117,12 +127,11 @@ def wait_asked(params) -> tuple[int, int] | None:
     most = settings.TABLE_WAIT_MAX_SECONDS
     if not (wait.isascii() and wait.isdigit()):
         raise errors.invalid_wait(most)
-    since = params.get("since_version", "")
-    if not (since.isascii() and since.isdigit()):
+    since = version_held(params)
+    if since is None:
         raise errors.invalid_since_version()
     seconds = most if len(wait) > MAX_VERSION_DIGITS else min(int(wait), most)
-    # a longer one is above any table's version: the read refuses it with the real one
-    return int(since[: MAX_VERSION_DIGITS + 1]), seconds
+    return since, seconds  # one above the table's is refused by the read, with the real one
 
 
 class TableDetailApi(TableScopedApi):
@@ -149,8 +158,7 @@ class TableDetailApi(TableScopedApi):
         wait_asked(request.query_params)
         table, seat = services.table_for_user(table_id, request.user)
         current = etag(table, seat)
-        since = request.query_params.get("since_version", "")
-        held = int(since[: MAX_VERSION_DIGITS + 1]) if since.isascii() and since.isdigit() else None
+        held = version_held(request.query_params)
         if held is not None and held > table.version:
             # a version the table never had: the caller's copy is not this table's
             raise errors.since_version_ahead(table.version)
