@@ -79,6 +79,15 @@ def _fresh_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fixed_deals(request, monkeypatch):
+    """Each test meets the same deals and bot choices on every run (tests/support/seeds.py),
+    so a test that depends on a deal fails every time or never."""
+    from tests.support.seeds import fix_deals
+
+    return fix_deals(monkeypatch, request.node.nodeid)
+
+
 def _make_user(django_user_model, username: str, **fields):
     """An actor with a verified address (allauth's EmailAddress), as after sign-up and
     the verification link: notices are mailed only to verified addresses."""
