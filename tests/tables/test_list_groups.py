@@ -80,7 +80,7 @@ def _play(clients, table_id: int, rng: random.Random) -> dict:
 
 
 def test_the_list_follows_moves_hands_matches_abandonments_and_joins(
-    api_client_for, alice, bob, carol
+    api_client_for, alice, bob, carol, generous_rates
 ):
     rng = random.Random(19)
     people = (alice, bob, carol)
