@@ -11,8 +11,7 @@ column parsed, a datetime made aware): the rows are the ones ``values_list`` giv
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -64,6 +63,10 @@ class CompiledQuery:
     def rows(self, *values: Any, using: str = "default") -> list[tuple]:
         """The rows of the query with ``values`` (in ``build``'s order) in the stand-ins'
         places, on database ``using``."""
+        return rows_together((self, values), using=using)[0]
+
+    def _bound(self, values: Sequence[Any], using: str) -> tuple[str, list, tuple]:
+        """The SQL, its parameters with ``values`` in place, and what converts its rows."""
         compiled = self._compiled.get(using)
         if compiled is None:
             compiled = self._compiled[using] = self._compile(using)
@@ -72,12 +75,36 @@ class CompiledQuery:
         for found, value in zip(places, values, strict=True):
             for place in found:
                 bound[place] = value
-        with connections[using].cursor() as cursor:
-            cursor.execute(sql, bound)
-            rows = cursor.fetchall()
+        return sql, bound, (compiler, converters)
+
+    @staticmethod
+    def _converted(rows: list, conversion: tuple) -> list[tuple]:
+        compiler, converters = conversion
         if converters:
             return [tuple(row) for row in compiler.apply_converters(rows, converters)]
         return rows
+
+
+def rows_together(
+    *queries: tuple[CompiledQuery, Sequence[Any]], using: str = "default"
+) -> list[list[tuple]]:
+    """The rows of each ``(query, values)`` of ``queries``, sent in one round trip (one
+    simple-protocol message: psycopg's client-side cursor, Django's default, sends the
+    statements together and reads their results in turn with ``nextset``). PostgreSQL
+    runs them one after the other, each with its own snapshot under READ COMMITTED, so
+    a query after a ``FOR UPDATE`` sees every write committed before the lock was
+    granted, as if it had been sent after it. Counted by Django as one query."""
+    bound = [query._bound(values, using) for query, values in queries]
+    sql = STATEMENT_SEPARATOR.join(statement for statement, _params, _conversion in bound)
+    params = [param for _statement, params, _conversion in bound for param in params]
+    results = []
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql, params)
+        for place, (_statement, _params, conversion) in enumerate(bound):
+            if place:
+                cursor.nextset()
+            results.append(CompiledQuery._converted(cursor.fetchall(), conversion))
+    return results
 
 
 def model_columns(model: type[Model], prefix: str = "") -> list[str]:
@@ -100,36 +127,8 @@ def from_row(model: type[Model], row: Sequence[Any], start: int, using: str = "d
 _NAMES: dict[type[Model], list[str]] = {}
 
 
-#: What separates a riding statement from the query it rides on, in the SQL sent and
-#: logged: the statements' separator and a comment that names it.
-RIDER_SEPARATOR = ";\n/* riding_on_next_query */ "
-
-
-@contextmanager
-def riding_on_next_query(sql: str, params: Sequence[Any], using: str = "default") -> Iterator[None]:
-    """Inside the block, statement ``sql`` (``%s`` placeholders, ``params``) is sent with
-    the next query run on database ``using``, after it, in the same round trip (psycopg's
-    client-side cursors send both in one simple-protocol message, as Django's PostgreSQL
-    backend uses by default): a write that must follow another costs no wait of its own.
-    The query's own result (its rows, its row count) is what its caller reads, the first.
-    Counted by Django as the one query it rides on; its log (``connection.queries``)
-    shows both statements, after ``RIDER_SEPARATOR`` (a tool that reads the logged SQL a
-    statement at a time, as ``EXPLAIN`` does, splits them there). A query sent without
-    parameters (its ``%`` are literal then) or an ``executemany`` does not carry it: the
-    next one does.
-
-    Raises ``ImproperlyConfigured`` when the block ends with ``sql`` not sent (no query
-    with parameters ran in it), so that a write is never silently lost."""
-    sent = False
-
-    def ride(execute, query, query_params, many, context):
-        nonlocal sent
-        if sent or many or query_params is None:
-            return execute(query, query_params, many, context)
-        sent = True
-        return execute(f"{query}{RIDER_SEPARATOR}{sql}", (*query_params, *params), many, context)
-
-    with connections[using].execute_wrapper(ride):
-        yield
-    if not sent:
-        raise ImproperlyConfigured(f"no query carried {sql}")
+#: What separates the statements sent in one round trip (``rows_together``,
+#: ``tables.services.statements.send``), in the SQL sent and logged: the statements'
+#: separator and a comment that names it (a tool that reads the logged SQL a statement at
+#: a time, as ``EXPLAIN`` does, splits them there).
+STATEMENT_SEPARATOR = ";\n/* same round trip */ "

@@ -9,9 +9,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import connection
 
-from core.compiled_queries import riding_on_next_query
 from dominoes import (
     MatchState,
     Play,
@@ -26,7 +24,7 @@ from dominoes.state import Action, Draw, HandState
 from tables import seating, selectors
 from tables.errors import not_found, table_not_started
 from tables.models import Hand, Move, Seat, Table
-from tables.services import outbox
+from tables.services import outbox, statements
 from tables.services.locking import (  # noqa: F401  (the verbs call them through core)
     Locked,
     lock,
@@ -91,14 +89,15 @@ def save_transition(
     seen_by=None,
 ) -> None:
     """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
-    each seat's place in its player's list, ``save_seats``, in the same UPDATE), the
+    each seat's place in its player's list, ``seats_update``), the
     snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
     new actions were chosen by a player; the rest are automatic (R16). The Move rows'
-    INSERT rides on the table's UPDATE, in its round trip (``_moves_insert``).
+    INSERT and the seats' UPDATE ride on the table's UPDATE, in its round trip
+    (``tables.services.statements``).
 
     ``seen_by``: the user who made the move and is answered with the new version: their
     seats' seen version (``services.table_seen``) is saved with the table's UPDATE, in its
-    round trip (``core.compiled_queries.riding_on_next_query``). The seats in memory keep
+    round trip (``tables.services.statements``). The seats in memory keep
     the version they had seen, which the answer's ``since_your_last_visit`` starts from;
     ``table.seen_saved_for`` tells ``table_seen`` that the write is done.
 
@@ -133,65 +132,26 @@ def save_transition(
         table.finished_at = now
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
-    save_seats(table, seats, ["score"] if scored else [])
-    _save_table(table, new_moves, seen_by)
+    _save_table(table, new_moves, seats_update(table, seats, ["score"] if scored else []), seen_by)
     outbox.publish_version(table.pk, table.version)
 
 
-def _save_table(table: Table, new_moves: list[Move], seen_by) -> None:
-    """The table's UPDATE (``table.save()``), carrying in its round trip the INSERT of
-    ``new_moves`` and, for ``seen_by`` (a user), their seats' seen version."""
-    riders = [_moves_insert(new_moves)] if new_moves else []
+def _save_table(
+    table: Table, new_moves: list[Move], seats_written: statements.Statement | None, seen_by
+) -> None:
+    """The table's UPDATE, with the INSERT of ``new_moves``, the seats' UPDATE
+    ``seats_written`` and, for ``seen_by`` (a user), their seats' seen version, in one
+    round trip (``tables.services.statements``)."""
+    written = [statements.update(table)]
+    if new_moves:
+        written.append(statements.moves_insert(new_moves))
+    if seats_written is not None:
+        written.append(seats_written)
     if seen_by is not None:
-        riders.append((_SEEN_SQL, (table.version, table.pk, seen_by.pk, table.version)))
-    if riders:
-        statements = "; ".join(sql for sql, _params in riders)
-        with riding_on_next_query(statements, [value for _sql, ps in riders for value in ps]):
-            table.save()
-    else:
-        table.save()
+        written.append(statements.seen_update(table.pk, seen_by.pk, table.version))
+    statements.send(*written)
     if seen_by is not None:
         table.seen_saved_for = seen_by.pk
-
-
-#: Move's columns an INSERT writes: all but the id, which the answer never needs.
-_MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
-
-
-def _moves_insert(moves: list[Move]) -> tuple[str, list]:
-    """One INSERT of the Move rows ``moves`` (their ``hand`` saved already), as SQL and
-    parameters: what ``Move.objects.bulk_create`` sends, but without reading the new ids
-    back (no ``RETURNING``), so that it can ride on the table's UPDATE. The rows in memory
-    keep ``pk`` ``None``; nothing reads it (the answer's moves are built from their
-    fields)."""
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in _MOVE_FIELDS)
-    row = "(" + ", ".join(["%s"] * len(_MOVE_FIELDS)) + ")"
-    sql = f"INSERT INTO {quote(Move._meta.db_table)} ({columns}) VALUES " + ", ".join(
-        [row] * len(moves)
-    )
-    params = [
-        field.get_db_prep_save(getattr(move, field.attname), connection)
-        for move in moves
-        for field in _MOVE_FIELDS
-    ]
-    return sql, params
-
-
-def _seen_sql() -> str:
-    """The seen version's UPDATE of one person's seats at a table (``table_seen``'s, as
-    SQL): parameters the version, the table id, the user id, the version."""
-    quote = connection.ops.quote_name
-    seen = quote(Seat._meta.get_field("seen_version").column)
-    table = quote(Seat._meta.get_field("table").column)
-    user = quote(Seat._meta.get_field("user").column)
-    return (
-        f"UPDATE {quote(Seat._meta.db_table)} SET {seen} = %s"
-        f" WHERE {table} = %s AND {user} = %s AND {seen} < %s"
-    )
-
-
-_SEEN_SQL = _seen_sql()
 
 
 # --- "my tables": each seat's place in its player's list ----------------------------------
@@ -218,17 +178,19 @@ def list_rows(table: Table, seats: list[Seat]) -> list[Seat]:
     return changed
 
 
-def save_seats(table: Table, seats: list[Seat], fields: list[str]) -> None:
-    """Save ``fields`` of every one of ``seats`` (the table's, locked) together with
-    their list places (``list_rows``), in one UPDATE; none when nothing changed. Every
-    write that changes a table's status, turn or ``last_move_at`` goes through here
-    (``save_transition``) or writes the list columns itself
+def seats_update(table: Table, seats: list[Seat], fields: list[str]) -> statements.Statement | None:
+    """The UPDATE (``statements.seats_update``) of ``fields`` of every one of ``seats``
+    (the table's, locked) together with their list places (``list_rows``, set on the
+    seats in memory here), or ``None`` when nothing changed: ``save_transition`` sends it
+    with the table's UPDATE. Every write that changes a table's status, turn or
+    ``last_move_at`` goes through it, or writes the list columns itself
     (``endings.close_without_winner``, ``lobby``, ``rematch``)."""
     changed = list_rows(table, seats)
     if fields:
-        Seat.objects.bulk_update(seats, [*fields, *LIST_FIELDS])
-    elif changed:
-        Seat.objects.bulk_update(changed, LIST_FIELDS)
+        return statements.seats_update(seats, [*fields, *LIST_FIELDS])
+    if changed:
+        return statements.seats_update(changed, LIST_FIELDS)
+    return None
 
 
 def save_next_version(table: Table) -> None:

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import OuterRef, Subquery
 from django.db.transaction import TransactionManagementError
 
-from core.compiled_queries import CompiledQuery, from_row, model_columns
+from core.compiled_queries import CompiledQuery, from_row, model_columns, rows_together
 from notices import services as notice_services
 from tables import selectors
 from tables.errors import not_found
@@ -93,19 +93,26 @@ _MOVER_READS = {False: _mover_read(False), True: _mover_read(True)}
 
 def lock_for_move(table_id: int, user, key: str | None = None) -> Locked:
     """``lock`` the table, then read its seats for ``user``'s move: two queries, each
-    compiled once. On the table: ``current_hand_id`` (``save_transition`` then needs no
-    query for it), ``unread_notices`` (the answer marks them read,
-    ``services.table_read_after_write``) and, with ``key`` (an ``Idempotency-Key``),
-    ``remembered_id``/``remembered_hash`` of the answer stored for it, or ``None``.
+    compiled once, sent in one round trip (``core.compiled_queries.rows_together``). On
+    the table: ``current_hand_id`` (``save_transition`` then needs no query for it),
+    ``unread_notices`` (the answer marks them read, ``services.table_read_after_write``)
+    and, with ``key`` (an ``Idempotency-Key``), ``remembered_id``/``remembered_hash`` of
+    the answer stored for it, or ``None``.
 
-    These ride on the seats' query, after the lock: its snapshot is taken once the lock
-    is held, so it sees every write committed before (the lock's own query may not:
-    PostgreSQL evaluates its subqueries in the snapshot taken before it waited), and a
-    retry racing its original reads the stored answer. Raises ``not_found`` for a
-    missing table."""
-    table = lock(table_id)
+    These ride on the seats' query, after the lock's: PostgreSQL runs it once the lock
+    is held, with a snapshot of its own, so it sees every write committed before (the
+    lock's own query may not: PostgreSQL evaluates its subqueries in the snapshot taken
+    before it waited), and a retry racing its original reads the stored answer. Raises
+    ``not_found`` for a missing table, ``TransactionManagementError`` outside a
+    transaction."""
+    if connection.get_autocommit():
+        raise TransactionManagementError("select_for_update is for a transaction only.")
     values = (table_id, user.pk) if key is None else (table_id, user.pk, key)
-    rows = _MOVER_READS[key is not None].rows(*values)
+    seats_read = _MOVER_READS[key is not None]
+    locked, rows = rows_together((_LOCKS[False], (table_id,)), (seats_read, values))
+    if not locked:
+        raise not_found()
+    table = from_row(Table, locked[0], 0)[0]
     names = _MOVER_FACTS if key is None else (*_MOVER_FACTS, *_REMEMBERED)
     users_at = len(_SEAT_COLUMNS)
     facts_at = users_at + len(_USER_COLUMNS)

@@ -17,21 +17,20 @@ pytestmark = pytest.mark.django_db
 #: Every count includes the token's lookup (DRF's TokenAuthentication), as the floor
 #: (``GET /api/v1/me/``) pays it.
 #: Before issue 19 (479fb61, this module run there) they were 4, 6, 11 and 14, the
-#: moves with one and two savepoints more; at 8cb30bb 2, 4, 6 and 7.
+#: moves with one and two savepoints more; at 8cb30bb 2, 4, 6 and 7; at 865be29 2, 4, 5, 6.
 #: A poll that finds nothing new: the token, then the table with its seats and whether
 #: the reader has unread notices there, in one query.
 QUERIES_304 = 2
 #: The same, then the moves since the reader's last read and the seen version's UPDATE.
 QUERIES_GET_CHANGED = 4
-#: The token, the table locked and read, its seats (with the current hand's id and
-#: whether the mover has unread notices there), the seats' UPDATE (their places in the
-#: players' "my tables" lists, ``core.save_seats``: the turn and the last move changed;
-#: the scores too when a hand ends) and the table's UPDATE, which carries the Move rows'
-#: INSERT and the mover's seen version in its round trip
-#: (``core.compiled_queries.riding_on_next_query``; they were two queries of their own,
-#: 6 in all, at 8cb30bb). The lock's and the seats' queries are compiled once
-#: (``core.compiled_queries.CompiledQuery``), as the read's.
-QUERIES_MOVE = 5
+#: The token; the table locked and read, then its seats (with the current hand's id and
+#: whether the mover has unread notices there), two statements in one round trip
+#: (``core.compiled_queries.rows_together``); the table's UPDATE, which carries in its
+#: round trip the Move rows' INSERT, the seats' UPDATE (scores, their places in the
+#: players' "my tables" lists) and the mover's seen version
+#: (``tables.services.statements``). They were 5 at 865be29 (the lock and the seats'
+#: read, the seats' UPDATE: a query each), 6 at 8cb30bb.
+QUERIES_MOVE = 3
 #: The same, the remembered answer read with the seats, and the answer's INSERT.
 QUERIES_MOVE_WITH_KEY = QUERIES_MOVE + 1
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Exists, OuterRef
 
-from core.compiled_queries import CompiledQuery, model_columns, riding_on_next_query
+from core.compiled_queries import CompiledQuery, model_columns
 from notices.models import Notification
 from tables import selectors
 from tables.api.common import TABLE_REPRESENTATION, TableSerializer
@@ -102,9 +102,3 @@ def test_the_reused_serializer_writes_a_fresh_ones_document(api_client_for, alic
             assert TABLE_REPRESENTATION.to_representation(data) == TableSerializer(data).data
         mover = state["turn_seat"]
         assert play_one(clients[mover], table(clients[mover], table_id), rng).status_code == 200
-
-
-def test_a_statement_no_query_carried_is_refused():
-    with pytest.raises(ImproperlyConfigured):
-        with riding_on_next_query("SELECT 1", []):
-            pass

@@ -26,7 +26,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from bench.world import build
-from core.compiled_queries import RIDER_SEPARATOR
+from core.compiled_queries import STATEMENT_SEPARATOR
 from notices import tasks as notice_tasks
 from notices.models import Notification
 from tables import tasks
@@ -134,10 +134,10 @@ def _wasted_rows(sql: str, cursor) -> list[str]:
 
 def _statements(captured) -> list[str]:
     """The reads and writes captured, one statement each: a query that carried others in
-    its round trip (``riding_on_next_query``: a move's Move INSERT on the table's UPDATE)
+    its round trip (``STATEMENT_SEPARATOR``: a move's Move INSERT on the table's UPDATE)
     is split back into them, so that ``EXPLAIN`` runs on one and never executes another."""
     verbs = ("SELECT", "UPDATE", "DELETE", "WITH")
-    sent = [part for q in captured for part in q["sql"].split(RIDER_SEPARATOR)]
+    sent = [part for q in captured for part in q["sql"].split(STATEMENT_SEPARATOR)]
     return [sql for sql in sent if sql.lstrip().upper().startswith(verbs)]
 
 

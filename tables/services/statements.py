@@ -1,0 +1,118 @@
+"""The move path's writes as SQL statements, sent several in one round trip (``send``:
+issue 19, "the move path").
+
+Each builder returns ``(sql, params)`` with ``%s`` placeholders: the SQL an ORM call would
+send for the same write, without reading anything back (no ``RETURNING``), since the rows
+in memory already hold every value the answer needs. A move sends the table's UPDATE, the
+Move rows' INSERT, the seats' UPDATE and the mover's seen version together
+(``core.save_transition``); ``tests/tables/test_move_statements.py`` compares each
+statement's effect with the ORM's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import connection
+from django.db.models import Model
+
+from core.compiled_queries import STATEMENT_SEPARATOR
+from tables.models import Move, Seat
+
+Statement = tuple[str, list]
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def insert(model: type[Model], rows: Sequence[Model]) -> Statement:
+    """One INSERT of ``rows`` (instances of ``model``, not saved) with every concrete
+    field but the primary key, as ``bulk_create`` sends it but without ``RETURNING``: the
+    instances keep ``pk`` ``None``. ``rows`` must not be empty."""
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(_quote(field.column) for field in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES " + ", ".join(
+        [row] * len(rows)
+    )
+    params = [_value(field, instance, add=True) for instance in rows for field in fields]
+    return sql, params
+
+
+def update(instance: Model) -> Statement:
+    """The UPDATE of every concrete field of ``instance`` (a saved row) by its primary
+    key, as ``instance.save()`` sends it for a row that exists."""
+    model = type(instance)
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    assignments = ", ".join(f"{_quote(field.column)} = %s" for field in fields)
+    primary_key = _quote(model._meta.pk.column)
+    sql = f"UPDATE {_quote(model._meta.db_table)} SET {assignments} WHERE {primary_key} = %s"
+    return sql, [*(_value(field, instance, add=False) for field in fields), instance.pk]
+
+
+def _value(field, instance: Model, *, add: bool):
+    """``field``'s value of ``instance`` as the database takes it, after the field's own
+    ``pre_save`` (an ``auto_now_add`` column is dated, as by the ORM)."""
+    return field.get_db_prep_save(field.pre_save(instance, add), connection)
+
+
+def moves_insert(moves: Sequence[Move]) -> Statement:
+    """The INSERT of the Move rows ``moves`` (their ``hand`` saved already)."""
+    return insert(Move, moves)
+
+
+def seats_update(seats: Sequence[Seat], names: Sequence[str]) -> Statement:
+    """One UPDATE setting the fields ``names`` (attribute names of ``Seat``) of every one
+    of ``seats`` (saved rows) to their values in memory, as ``bulk_update`` would, but
+    from a ``VALUES`` list joined on the id instead of a ``CASE`` per field (cheaper to
+    build: no expressions resolved). Each value is cast to its column's type, so a
+    column whose values are all ``NULL`` still has one. ``seats`` and ``names`` must not
+    be empty."""
+    fields = [Seat._meta.get_field(name) for name in names]
+    cast = [f"CAST(%s AS {field.cast_db_type(connection)})" for field in fields]
+    row = "(%s, " + ", ".join(cast) + ")"
+    aliases = ", ".join(f"value_{place}" for place in range(len(fields)))
+    assignments = ", ".join(
+        f"{_quote(field.column)} = given.value_{place}" for place, field in enumerate(fields)
+    )
+    table = _quote(Seat._meta.db_table)
+    sql = (
+        f"UPDATE {table} SET {assignments} FROM (VALUES "
+        + ", ".join([row] * len(seats))
+        + f") AS given(seat_id, {aliases}) WHERE {table}.{_quote('id')} = given.seat_id"
+    )
+    params = []
+    for seat in seats:
+        params.append(seat.pk)
+        params.extend(_value(field, seat, add=False) for field in fields)
+    return sql, params
+
+
+def _seen_sql() -> str:
+    seen = _quote(Seat._meta.get_field("seen_version").column)
+    table = _quote(Seat._meta.get_field("table").column)
+    user = _quote(Seat._meta.get_field("user").column)
+    return (
+        f"UPDATE {_quote(Seat._meta.db_table)} SET {seen} = %s"
+        f" WHERE {table} = %s AND {user} = %s AND {seen} < %s"
+    )
+
+
+_SEEN_SQL = _seen_sql()
+
+
+def send(*written: Statement) -> None:
+    """Send the statements ``written`` in one round trip, in their order (one
+    simple-protocol message: psycopg's client-side cursor, Django's default; counted by
+    Django as one query)."""
+    sql = STATEMENT_SEPARATOR.join(statement for statement, _params in written)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for _statement, params in written for value in params])
+
+
+def seen_update(table_id: int, user_id: int, version: int) -> Statement:
+    """The seen version's UPDATE of one person's seats at a table (``table_seen``'s, as
+    SQL): every seat of ``user_id`` at ``table_id`` that had seen less than ``version``
+    has seen ``version`` now."""
+    return _SEEN_SQL, [version, table_id, user_id, version]
