@@ -93,12 +93,19 @@ def rows_together(
     statements together and reads their results in turn with ``nextset``). PostgreSQL
     runs them one after the other, each with its own snapshot under READ COMMITTED, so
     a query after a ``FOR UPDATE`` sees every write committed before the lock was
-    granted, as if it had been sent after it. Counted by Django as one query."""
+    granted, as if it had been sent after it. Counted by Django as one query. On another
+    database (SQLite, which takes one statement a call) they are sent one after the
+    other."""
     bound = [query._bound(values, using) for query, values in queries]
-    sql = STATEMENT_SEPARATOR.join(statement for statement, _params, _conversion in bound)
-    params = [param for _statement, params, _conversion in bound for param in params]
     results = []
     with connections[using].cursor() as cursor:
+        if connections[using].vendor != "postgresql":  # SQLite: one statement a call
+            for statement, params, conversion in bound:
+                cursor.execute(statement, params)
+                results.append(CompiledQuery._converted(cursor.fetchall(), conversion))
+            return results
+        sql = STATEMENT_SEPARATOR.join(statement for statement, _params, _conversion in bound)
+        params = [param for _statement, params, _conversion in bound for param in params]
         cursor.execute(sql, params)
         for place, (_statement, _params, conversion) in enumerate(bound):
             if place:

@@ -108,7 +108,7 @@ REDIS_URL = env_redis_url("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "core.redis_cache.ReusedClientRedisCache",
             "LOCATION": REDIS_URL,
             # A Redis that does not answer costs a request one second, not the OS's TCP
             # timeout: the rate limits then fail open (core.throttling).

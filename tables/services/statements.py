@@ -65,22 +65,23 @@ def moves_insert(moves: Sequence[Move]) -> Statement:
 def seats_update(seats: Sequence[Seat], names: Sequence[str]) -> Statement:
     """One UPDATE setting the fields ``names`` (attribute names of ``Seat``) of every one
     of ``seats`` (saved rows) to their values in memory, as ``bulk_update`` would, but
-    from a ``VALUES`` list joined on the id instead of a ``CASE`` per field (cheaper to
-    build: no expressions resolved). Each value is cast to its column's type, so a
-    column whose values are all ``NULL`` still has one. ``seats`` and ``names`` must not
-    be empty."""
+    joined on the id with a list of the values (``SELECT ... UNION ALL SELECT ...``,
+    which SQLite takes too) instead of a ``CASE`` per field: cheaper to build, no
+    expressions resolved. Each value is cast to its column's type. ``seats`` and
+    ``names`` must not be empty."""
     fields = [Seat._meta.get_field(name) for name in names]
-    cast = [f"CAST(%s AS {field.cast_db_type(connection)})" for field in fields]
-    row = "(%s, " + ", ".join(cast) + ")"
-    aliases = ", ".join(f"value_{place}" for place in range(len(fields)))
+    casts = [f"CAST(%s AS {field.cast_db_type(connection)})" for field in fields]
+    first = "SELECT %s AS seat_id, " + ", ".join(
+        f"{cast} AS value_{place}" for place, cast in enumerate(casts)
+    )
+    others = " UNION ALL SELECT %s, " + ", ".join(casts)
     assignments = ", ".join(
         f"{_quote(field.column)} = given.value_{place}" for place, field in enumerate(fields)
     )
     table = _quote(Seat._meta.db_table)
     sql = (
-        f"UPDATE {table} SET {assignments} FROM (VALUES "
-        + ", ".join([row] * len(seats))
-        + f") AS given(seat_id, {aliases}) WHERE {table}.{_quote('id')} = given.seat_id"
+        f"UPDATE {table} SET {assignments} FROM ({first}{others * (len(seats) - 1)}) AS given"
+        f" WHERE {table}.{_quote('id')} = given.seat_id"
     )
     params = []
     for seat in seats:
@@ -105,9 +106,14 @@ _SEEN_SQL = _seen_sql()
 def send(*written: Statement) -> None:
     """Send the statements ``written`` in one round trip, in their order (one
     simple-protocol message: psycopg's client-side cursor, Django's default; counted by
-    Django as one query)."""
-    sql = STATEMENT_SEPARATOR.join(statement for statement, _params in written)
+    Django as one query). On another database (SQLite, which takes one statement a call)
+    they are sent one after the other."""
     with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":  # SQLite (``make run``): one at a time
+            for statement, params in written:
+                cursor.execute(statement, params)
+            return
+        sql = STATEMENT_SEPARATOR.join(statement for statement, _params in written)
         cursor.execute(sql, [value for _statement, params in written for value in params])
 
 

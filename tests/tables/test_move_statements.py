@@ -87,6 +87,7 @@ def test_the_inserts_write_what_bulk_create_writes(api_client_for, alice, bob):
     assert before <= stored.created_at <= timezone.now()  # dated as auto_now_add does
 
 
+@pytest.mark.postgres  # SQLite takes one statement a call: they go one after the other
 def test_statements_sent_together_are_one_round_trip_in_their_order(api_client_for, alice, bob):
     table = Table.objects.get(pk=_two_seats(api_client_for, alice, bob))
     seats = list(Seat.objects.filter(table=table).order_by("index"))
@@ -107,6 +108,7 @@ def test_statements_sent_together_are_one_round_trip_in_their_order(api_client_f
     assert Seat.objects.get(table=table, user=bob).seen_version < table.version
 
 
+@pytest.mark.postgres
 def test_the_lock_and_the_seats_come_in_one_round_trip(api_client_for, alice, bob):
     table_id = _two_seats(api_client_for, alice, bob)
     MoveRequest.objects.create(
