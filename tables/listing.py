@@ -1,8 +1,9 @@
 """The "my tables" list in pages (the API's ``GET tables/`` and the "Mis mesas" page):
 a keyset cursor over each player's own seat rows, in the order the partial index
-``seat_my_tables`` keeps them (``Seat.list_group``, then ``list_moved_at`` and the table
-id, newest first), so a page is a range of that index and costs the same whatever the
-number of tables behind it (docs/scaling.md)."""
+``seat_my_tables`` keeps them (``Seat.list_group``, then ``list_moved_at``, the last
+move or, once over, the end, and the table id, newest first), so a page is a range of
+that index and costs the same whatever the number of tables behind it
+(docs/scaling.md)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ def tables_page_for_user(
     """One page of ``user``'s tables, each once (their first seat's row: a
     ``seven_plus_seven`` player holds two seats): their turn first, then other playing
     tables, then those waiting for players, then finished ones (``seating.list_group``),
-    each group by latest move, newest first. The rows after ``cursor`` (``""``: from
-    the top), at most ``size``, and the cursor of the next page (``None`` on the last).
+    each group by latest move (the finished ones by when they ended), newest first. The
+    rows after ``cursor`` (``""``: from the top), at most ``size``, and the cursor of the
+    next page (``None`` on the last).
 
     Each table comes with its seats (and their users) and, from the player's own seat,
     ``my_seat`` (its index), ``my_seen_version`` and ``priority`` (the group); the
@@ -40,7 +42,7 @@ def tables_page_for_user(
     (two ranges, unioned, after a cursor: the rest of the cursor's group, the groups
     after it), with no sort of the player's other rows (tests/tables/test_list_plan.py).
 
-    A cursor is opaque to clients (base64 of the last row's group, ``last_move_at`` and
+    A cursor is opaque to clients (base64 of the last row's group, ``list_moved_at`` and
     table id). A row that changes group between two pages (your turn came) may be seen
     twice or not at all until the next first page. Raises ``TableError`` ``invalid``
     (400) for a cursor this function did not make."""

@@ -223,7 +223,8 @@ class Seat(models.Model):
     )
     list_moved_at = models.DateTimeField(
         editable=False,
-        help_text="The table's last_move_at, copied for this player's list.",
+        help_text="The table's last_move_at, or its finished_at once over, copied for "
+        "this player's list (tables.services.core.list_time).",
     )
 
     class Meta:

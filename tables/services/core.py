@@ -160,20 +160,30 @@ def _save_table(
 LIST_FIELDS = ["list_group", "list_moved_at"]
 
 
+def list_time(table: Table) -> datetime:
+    """The time a table is listed by in its group of "my tables": its ``last_move_at``
+    while it waits or plays, its ``finished_at`` once over (a match lost by absence, R27,
+    or closed as idle, R28, ends days after its last move, and is listed as it ended)."""
+    if table.status not in ACTIVE and table.finished_at is not None:
+        return table.finished_at
+    return table.last_move_at
+
+
 def list_rows(table: Table, seats: list[Seat]) -> list[Seat]:
     """Set on each of ``seats`` (every seat of ``table``, saved or not, with the table's
-    status, turn and ``last_move_at`` as this write leaves them) its place in its
-    player's "my tables" list (``tables.listing``): ``list_group``
+    status, turn, ``last_move_at`` and ``finished_at`` as this write leaves them) its
+    place in its player's "my tables" list (``tables.listing``): ``list_group``
     (``seating.list_group`` over all the seats the same person holds: either hand's turn
-    in ``seven_plus_seven`` is theirs) and ``list_moved_at`` (the table's
-    ``last_move_at``). Writes nothing; returns the seats whose values changed."""
+    in ``seven_plus_seven`` is theirs) and ``list_moved_at`` (``list_time``). Writes
+    nothing; returns the seats whose values changed."""
     changed = []
+    moved = list_time(table)
     for seat in seats:
         holder = seat.user_id
         mine = [s.index for s in seats if holder is not None and s.user_id == holder]
         group = seating.list_group(table.status, table.turn_seat, mine or [seat.index])
-        if seat.list_group != group or seat.list_moved_at != table.last_move_at:
-            seat.list_group, seat.list_moved_at = group, table.last_move_at
+        if seat.list_group != group or seat.list_moved_at != moved:
+            seat.list_group, seat.list_moved_at = group, moved
             changed.append(seat)
     return changed
 

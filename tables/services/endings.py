@@ -76,7 +76,7 @@ def table_abandon(*, table_id: int, user) -> Table:
 def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     """End a table with no winner (R28, moderators, a creator leaving a waiting table).
     Its seats lose their invite links and move to the "over" group of their players'
-    lists (as ``core.list_rows`` would place them), in one UPDATE."""
+    lists, listed by ``now`` (as ``core.list_rows`` would place them), in one UPDATE."""
     if table.state is not None:
         table.state = match_to_dict(close_idle(match_from_dict(table.state)))
     table.status = Table.Status.CLOSED
@@ -90,7 +90,7 @@ def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     Seat.objects.filter(table=table).update(
         invite_token=None,
         list_group=seating.list_group(table.status, None, ()),
-        list_moved_at=table.last_move_at,
+        list_moved_at=core.list_time(table),
     )
 
 

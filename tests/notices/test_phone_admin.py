@@ -6,6 +6,8 @@ nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib import admin
 from django.test import Client
@@ -74,3 +76,48 @@ def test_only_the_read_only_admins_are_registered():
     for model in (GCMDevice, APNSDevice):
         assert isinstance(admin.site._registry[model], DeviceAdmin)
     assert not admin.site.is_registered(WebPushDevice) and not admin.site.is_registered(WNSDevice)
+
+
+SPANISH = ("Usuario", "Nombre", "Token", "Activo", "Registrado")
+ENGLISH = ("User", "Name", "Token", "Active", "Registered")
+LIBRARY = ("Is active", "Creation date", "APNS device")  # the library's own words
+
+
+def _field_labels(html: str) -> list[str]:
+    """The change page's field labels, in page order."""
+    return re.findall(r"<label>([^<]+):</label>", html)
+
+
+def _column_headers(html: str) -> list[str]:
+    """The listing's column headers, in page order."""
+    results = html[html.index('id="result_list"') :]
+    return re.findall(r'<div class="text">(?:<a [^>]*>|<span>)([^<]+)<', results)
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", SPANISH), ("en", ENGLISH)])
+def test_the_phone_admin_speaks_the_staff_users_language(mod, alice, language, words):
+    """mod reads the phones' listing and pages in their own language: the admin's own
+    labels, not the library's English ("Is active", "Creation date", "FCM device"); the
+    owner still links to their user page."""
+    client, user = mod
+    user.language = language
+    user.save()
+    client.force_login(user)
+    phone = devices.register(user=alice, platform="fcm", token=FCM_TOKEN, name="Pixel")
+    iphone = devices.register(user=alice, platform="apns", token=APNS_TOKEN, name="iPhone")
+    absent = (*LIBRARY, "FCM device") if language == "es" else LIBRARY
+    for model, device in (("gcmdevice", phone), ("apnsdevice", iphone)):
+        page = client.get(f"/admin/push_notifications/{model}/{device.pk}/change/").content
+        listing = client.get(f"/admin/push_notifications/{model}/").content
+        assert _field_labels(page.decode()) == list(words)
+        assert f'href="/admin/accounts/user/{alice.pk}/change/">alice</a>' in page.decode()
+        assert _column_headers(listing.decode()) == list(words)
+        for html in (page.decode(), listing.decode()):
+            assert not [text for text in absent if text in html], model
+    index = client.get("/admin/").content.decode()
+    if language == "es":
+        assert "Dispositivos FCM" in index and "Dispositivos APNs" in index
+        filters = client.get("/admin/push_notifications/gcmdevice/").content.decode()
+        assert "Por activo" in filters
+    else:
+        assert "FCM devices" in index and "APNs devices" in index

@@ -8,21 +8,30 @@ hand (``seven_plus_seven``).
 After every step the stored places are checked against the tables themselves, and each
 player's list (read page by page through the API) against the order computed here from
 the Table rows alone: their turn first, then playing, waiting, over; each group by last
-move, newest first."""
+move (the tables that are over by when they ended), newest first."""
 
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
+import time_machine
+from django.conf import settings
 
 from tables import services
 from tables.models import Seat, Table
 from tests.support.api import create_table, join, play_one, table
+from tests.support.clock import H24, H48, MINUTE, T0
 
 pytestmark = pytest.mark.django_db
 
 GROUP = {"my_turn": 0, "playing": 1, "waiting": 2, "over": 3}
+
+
+def _listed_at(row: Table):
+    """When ``row`` is listed in its group: its last move, or its end once over."""
+    return row.finished_at if row.status in ("finished", "closed") else row.last_move_at
 
 
 def _expected_order(user) -> list[int]:
@@ -34,7 +43,7 @@ def _expected_order(user) -> list[int]:
             group = GROUP["my_turn"] if row.turn_seat in mine else GROUP["playing"]
         else:
             group = GROUP["waiting"] if row.status == "waiting" else GROUP["over"]
-        keys.append((group, -row.last_move_at.timestamp(), -row.pk))
+        keys.append((group, -_listed_at(row).timestamp(), -row.pk))
     return [-key[2] for key in sorted(keys)]
 
 
@@ -61,7 +70,7 @@ def _check(api_client_for, *users) -> None:
             if playing
             else (2 if row.status == "waiting" else 3)
         )
-        assert (seat.list_group, seat.list_moved_at) == (expected, row.last_move_at), (
+        assert (seat.list_group, seat.list_moved_at) == (expected, _listed_at(row)), (
             seat.pk,
             row.status,
             row.turn_seat,
@@ -155,3 +164,32 @@ def test_a_two_hand_player_sees_their_turn_first_at_either_hand(api_client_for, 
         assert _seen_order(first)[0] == expected, turn
         _play(clients, table_id, rng)
     assert {0, 2} <= turns or {1, 3} <= turns, turns  # a pair's second hand was to act
+
+
+def test_ended_tables_are_listed_by_when_they_ended_not_by_their_last_move(
+    api_client_for, alice, bob, carol
+):
+    """Among the tables that are over, the one that ended last comes first: a match lost
+    by absence (R27) two days after its last move, and a table closed as idle (R28) a
+    week after its creation, come before one bob abandoned in between (R26), although
+    their last moves are older."""
+    a = api_client_for(alice)
+    with time_machine.travel(T0, tick=False) as clock:
+        absent = create_table(a, 2, ["friend"])
+        join(api_client_for(bob), absent["invites"][0]["token"])
+        idle = create_table(a, 2, ["friend"])  # nobody else ever sits down
+        clock.move_to(T0 + H24)
+        abandoned = create_table(a, 2, ["friend"])
+        join(api_client_for(carol), abandoned["invites"][0]["token"])
+        clock.move_to(T0 + H24 + MINUTE)
+        services.table_abandon(table_id=abandoned["id"], user=carol)
+        clock.move_to(T0 + H48 + MINUTE)  # the first turn's 48 hours are gone
+        assert services.table_forfeit_overdue(table_id=absent["id"])
+        clock.move_to(T0 + timedelta(seconds=settings.IDLE_SECONDS) + H24)
+        assert services.table_close_idle(table_id=idle["id"])
+    ended = {row.pk: row for row in Table.objects.all()}
+    assert ended[absent["id"]].last_move_at < ended[abandoned["id"]].last_move_at
+    assert {row.status for row in ended.values()} == {"finished", "closed"}
+    assert _seen_order(a) == [idle["id"], absent["id"], abandoned["id"]]
+    for seat in Seat.objects.exclude(user=None).select_related("table"):
+        assert seat.list_moved_at == seat.table.finished_at, seat.table_id

@@ -256,6 +256,34 @@ def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     assert page.locator(f"a[href='/mesas/{table.pk}/'] .changed-dot").count() == 0
 
 
+def test_the_since_line_gives_way_to_the_result_when_the_match_ends(
+    live_server, new_page, ana, bruno
+):
+    """bruno opens the table to "Desde tu última visita: ana jugó …"; ana then abandons
+    (R26) and the next poll brings the finished table: the sentence goes, the result
+    takes its place, without reloading the page."""
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=2, target=100, others=["friend"])
+    services.seat_join(token=Seat.objects.get(table=table, index=1).invite_token, user=bruno)
+    rng = random.Random(table.pk)
+    if _turn(table.pk) == 1:  # bruno leads: his move, seen, then ana's
+        _play_one(bruno, table.pk, rng)
+    seen = Table.objects.get(pk=table.pk).version
+    Seat.objects.filter(table=table, user=bruno).update(seen_version=seen)
+    _play_one(ana, table.pk, rng)
+
+    page = signed_in(new_page, base, "bruno")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    assert page.inner_text("#since-line").startswith("Desde tu última visita: ana ")
+    services.table_abandon(table_id=table.pk, user=ana)
+    refresh(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert "ana abandonó la partida." in page.inner_text("#result")
+    assert page.locator("#since-line").count() == 0
+    shot(page, "away-since-then-over-phone")
+    shot(page, "away-since-then-over-desktop", DESKTOP)
+
+
 def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_page, ana, bruno):
     base = live_server.url
     table = services.table_create(creator=ana, seats=2, target=50, others=["friend"])

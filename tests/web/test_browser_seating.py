@@ -217,3 +217,39 @@ def test_a_finished_table_keeps_the_reader_at_the_bottom(live_server, new_page, 
     assert "(tú)" in page.inner_text("#players li[data-position=bottom]")
     assert page.locator("#players li.seat.turn").count() == 0
     assert page.locator("#players li.seat[aria-current]").count() == 0
+
+
+def _side_gaps(page, selector: str) -> tuple[float, float]:
+    """The space left and right of ``selector`` on the screen, in CSS pixels."""
+    box = _box(page, selector)
+    width = page.evaluate("document.documentElement.clientWidth")
+    return box["x"], width - box["x"] - box["width"]
+
+
+def test_the_table_page_keeps_the_home_pages_side_margins_with_a_long_line(
+    live_server, new_page, alice, bob, carol, dave
+):
+    """At 390x844 the table page leaves the home page's 16 px each side, and a long line
+    (20 turns of four players) still fits the board: no tile outside it, nothing wider
+    than the screen."""
+    base = live_server.url
+    table = seat_friends(alice, [bob, carol, dave], target=100)
+    table = _play_moves(table, [alice, bob, carol, dave], 20)
+    page = signed_in(new_page, base, "alice")
+    home = _side_gaps(page, "main > .page-head")
+    _open(page, base, table)
+    page.wait_for_selector("#line .placed")
+    placed = page.locator("#line .placed").count()
+    assert placed >= 12, placed
+    shot(page, "seating-long-line-phone")
+    shot(page, "seating-long-line-desktop", DESKTOP)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    assert home == (16, 16)
+    assert _side_gaps(page, "#table") == home
+    board = _box(page, "#board")
+    for tile in page.locator("#line .placed").all():
+        box = tile.bounding_box()
+        assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    _assert_hand_in_one_row(page, page.locator("#hand button.tile-btn").count())

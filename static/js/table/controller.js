@@ -16,7 +16,7 @@ import { renderPlayers, renderScoreboard } from "./seats.js";
 import { canPlay, isActive, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
 import { renderRematch } from "./rematch.js";
-import { isNew, markLine, noteSince, showSinceSentence } from "./since.js";
+import { dropSinceSentenceWhenOver, isNew, markLine, noteSince, showSinceSentence } from "./since.js";
 import { renderLastHand } from "./summary.js";
 
 const client = apiClient(csrfToken);
@@ -63,6 +63,7 @@ export function render() {
     store.table = real;
   }
   renderLastHand();
+  dropSinceSentenceWhenOver(real);
   placeLastHand(real, afterNextHand);
   renderRematch(client, (answer, done) => {
     take(answer, done);

@@ -71,11 +71,23 @@ export function sinceSentence(table) {
   return fmt(T.since_visit, { moves: shown.join(", ") });
 }
 
-// The sentence under the message line, once, when the page opens.
+// The sentence under the message line, once, when the page opens on a match going on
+// (a finished one opens on its result).
 export function showSinceSentence(table) {
-  const text = sinceSentence(table);
+  const text = isOver(table) ? "" : sinceSentence(table);
   if (!text) return;
   const message = document.getElementById("message");
   const line = h("p", { id: "since-line", class: "since-line", role: "status" }, text);
   message.after(line);
+}
+
+function isOver(table) {
+  return table.status !== "playing" && table.status !== "waiting";
+}
+
+// Once the match is over the result says how it ended: the sentence about the moves
+// since the last visit goes (render() calls this on every answer and poll).
+export function dropSinceSentenceWhenOver(table) {
+  const line = document.getElementById("since-line");
+  if (line && isOver(table)) line.remove();
 }
