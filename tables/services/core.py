@@ -87,6 +87,7 @@ def save_transition(
     *,
     chosen_actions: int,
     seen_by=None,
+    deferred: list | None = None,
 ) -> None:
     """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
     each seat's place in its player's list, ``seats_update``), the
@@ -100,6 +101,9 @@ def save_transition(
     round trip (``tables.services.statements``). The seats in memory keep
     the version they had seen, which the answer's ``since_your_last_visit`` starts from;
     ``table.seen_saved_for`` tells ``table_seen`` that the write is done.
+
+    ``deferred``: a list to append the table's, the moves' and the seats' statements to,
+    for the caller to send (``Locked.deferred``); ``None`` sends them here.
 
     The snapshot keeps the current hand and the one before it (``SNAPSHOT_HANDS``: the
     view's ``last_hand``) and the scores: its size does not grow with the match; finished
@@ -132,16 +136,21 @@ def save_transition(
         table.finished_at = now
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
-    _save_table(table, new_moves, seats_update(table, seats, ["score"] if scored else []), seen_by)
+    seats_written = seats_update(table, seats, ["score"] if scored else [])
+    _save_table(table, new_moves, seats_written, seen_by, deferred)
     outbox.publish_version(table.pk, table.version)
 
 
 def _save_table(
-    table: Table, new_moves: list[Move], seats_written: statements.Statement | None, seen_by
+    table: Table,
+    new_moves: list[Move],
+    seats_written: statements.Statement | None,
+    seen_by,
+    deferred: list | None,
 ) -> None:
     """The table's UPDATE, with the INSERT of ``new_moves``, the seats' UPDATE
     ``seats_written`` and, for ``seen_by`` (a user), their seats' seen version, in one
-    round trip (``tables.services.statements``)."""
+    round trip (``tables.services.statements``), or appended to ``deferred``."""
     written = [statements.update(table)]
     if new_moves:
         written.append(statements.moves_insert(new_moves))
@@ -149,7 +158,10 @@ def _save_table(
         written.append(seats_written)
     if seen_by is not None:
         written.append(statements.seen_update(table.pk, seen_by.pk, table.version))
-    statements.send(*written)
+    if deferred is not None:
+        deferred.extend(written)
+    else:
+        statements.send(*written)
     if seen_by is not None:
         table.seen_saved_for = seen_by.pk
 

@@ -4,6 +4,7 @@ move, in one transaction, and a retry gets it back (``MoveRequest``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -41,6 +42,8 @@ def move_play_once(
     raised. That answer (``status_code``, ``data``: JSON) is stored in the same
     transaction as the move, and returned; a retry with the same ``key`` and
     ``request_hash`` (the body's SHA-256, hex) gets the stored ``MoveRequest`` instead.
+    The move's own writes are sent with that INSERT, in one round trip
+    (``Locked.deferred``): nothing the answer is built from is read back.
 
     The table row is locked first, and whether the key was answered before is read with
     its seats, once the lock is held, so requests for one table queue up and a retry
@@ -51,7 +54,8 @@ def move_play_once(
     ``idempotency_key_reused`` (422, the key answered another body).
     """
     with transaction.atomic():
-        locked = core.lock_for_move(table_id, user, key)
+        # The move's writes wait for the answer's INSERT: one round trip for them all.
+        locked = replace(core.lock_for_move(table_id, user, key), deferred=[])
         core.seats_of_user(locked.seats, user)  # missing, or not the caller's table: 404
         if locked.table.remembered_id is not None:
             if locked.table.remembered_hash != request_hash:
@@ -72,7 +76,7 @@ def move_play_once(
             status_code=answer.status_code,
             body=answer.data,
         )
-        statements.send(statements.insert(MoveRequest, [remembered]))  # nothing read back
+        statements.send(*locked.deferred, statements.insert(MoveRequest, [remembered]))
         return answer
 
 

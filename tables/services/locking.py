@@ -53,10 +53,15 @@ class Locked:
     """A table row locked by the running transaction (``lock``) and its seats, by index,
     read after the lock (so they are current). ``table`` carries what the mover's read
     brought (``lock_for_move``): ``current_hand_id``, ``unread_notices`` and, with an
-    ``Idempotency-Key``, ``remembered_id`` and ``remembered_hash``."""
+    ``Idempotency-Key``, ``remembered_id`` and ``remembered_hash``.
+
+    ``deferred``: when a list, the move's writes (``tables.services.statements``) are
+    appended to it instead of sent, and the caller sends them with its own last write in
+    one round trip (``move_play_once``: with the remembered answer's INSERT)."""
 
     table: Table
     seats: list[Seat]
+    deferred: list | None = None
 
 
 _USER = Seat._meta.get_field("user").related_model

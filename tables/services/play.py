@@ -113,7 +113,9 @@ def _move(locked: core.Locked, user, move: dict, now: datetime) -> tuple[Table, 
     except IllegalMove as error:
         detail = _other_hand_detail(match, error, index, mine, parsed)
         raise refused_move(error, detail) from None
-    core.save_transition(table, seats, match, after, now, chosen_actions=1, seen_by=user)
+    core.save_transition(
+        table, seats, match, after, now, chosen_actions=1, seen_by=user, deferred=locked.deferred
+    )
     core.follow_up(table, seats, after, actor=user)
     return table, None
 

@@ -31,8 +31,9 @@ QUERIES_GET_CHANGED = 4
 #: (``tables.services.statements``). They were 5 at 865be29 (the lock and the seats'
 #: read, the seats' UPDATE: a query each), 6 at 8cb30bb.
 QUERIES_MOVE = 3
-#: The same, the remembered answer read with the seats, and the answer's INSERT.
-QUERIES_MOVE_WITH_KEY = QUERIES_MOVE + 1
+#: The same: the remembered answer is read with the seats, and its INSERT goes with the
+#: move's writes, in the same round trip (``Locked.deferred``; 6 at 865be29).
+QUERIES_MOVE_WITH_KEY = QUERIES_MOVE
 
 
 def _count(request) -> tuple[int, object, str]:
