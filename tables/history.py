@@ -12,6 +12,7 @@ from operator import or_
 
 from django.db.models import (
     BooleanField,
+    Case,
     Exists,
     ExpressionWrapper,
     F,
@@ -19,13 +20,14 @@ from django.db.models import (
     OuterRef,
     Q,
     Value,
+    When,
 )
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 from django.db.models.lookups import Exact
 
 from tables import listing
-from tables.models import BOT_CHOICES, Hand, Seat, Table
+from tables.models import BOT_CHOICES, Seat, Table
 from tables.seating import LIST_OVER
 
 #: Finished matches come in pages of this many rows.
@@ -57,10 +59,10 @@ def history_page(
     queries (the page with its tables, their seats with users) whatever the number of
     tables. Raises ``TableError`` ``invalid`` (400) for a cursor no page gave, or one of
     another group of "my tables"."""
-    replayable = ExpressionWrapper(
-        Q(table__state__isnull=False) & Q(Exists(Hand.objects.filter(table=OuterRef("table_id")))),
-        output_field=BooleanField(),
-    )
+    # A match's snapshot and its first hand are written in one transaction
+    # (``services.core.save_transition``): a table with a snapshot has hands to replay.
+    # (An ``Exists`` over the hands here became a hash of the whole hand table.)
+    replayable = ExpressionWrapper(Q(table__state__isnull=False), output_field=BooleanField())
     rows = list(
         listing.page_query(
             user,
@@ -109,7 +111,10 @@ def _won() -> Q:
         seat = Cast(KeyTextTransform(str(position), "table__winners"), IntegerField())
         return Coalesce(seat, Value(-1))
 
-    return reduce(or_, (Q(Exact(winner(n), F("index"))) for n in range(MOST_SEATS)))
+    among = reduce(or_, (Q(Exact(winner(n), F("index"))) for n in range(MOST_SEATS)))
+    # As a CASE, PostgreSQL guesses it keeps half the rows (it would guess 2 % for the OR
+    # of equalities and read all the player's seats for a page): it walks the index.
+    return Q(Case(When(among, then=Value(True)), default=Value(False), output_field=BooleanField()))
 
 
 def _against(user, name: str) -> Q:
@@ -143,6 +148,7 @@ def recent_opponents(user) -> list[str]:
     rows = (
         Seat.objects.filter(table_id__in=recent)
         .exclude(user=user)
+        .order_by()  # not by Seat's default (table, index): DISTINCT would keep them
         .values_list("bot", "user__username")
         .distinct()
     )

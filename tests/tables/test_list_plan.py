@@ -16,6 +16,7 @@ import pytest
 from django.db import connection
 
 from tables import history, listing, selectors
+from tables.models import Table
 from tables.seating import LIST_OVER
 from tests.support.many_tables import many_tables
 
@@ -88,27 +89,29 @@ def test_a_page_is_an_index_range_for_few_and_for_many_tables(alice, bob, carol)
     assert _problems(_plan(old))
 
 
-def test_a_page_of_finished_matches_is_an_index_range_too(bob, carol):
+@pytest.mark.parametrize("result", ["", "won", "lost"])
+def test_a_page_of_finished_matches_is_an_index_range_too(bob, carol, result):
     """ "Partidas terminadas" (``tables.history``): its first page, a page deep in the
-    list (after a cursor) and the one before that (read backwards, 1,000 rows in front
-    of it) each read the group of finished tables of ``seat_my_tables`` up to the page.
-    (The result filter needs the table row before it can tell a row of the page: on a
-    database this small, all carol's, the planner may hash the table relation instead;
-    on one of 100,000 tables it reads the same range.)"""
+    list (after a cursor) and the one before that (read backwards, 500 rows in front
+    of it), all matches or those won or lost (every other one), each read the group of
+    finished tables of ``seat_my_tables`` up to the page (two pages' rows with a filter
+    that keeps half), the tables by primary key."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: EXPLAIN (ANALYZE, FORMAT JSON)")
-    many_tables(carol, bob, 2000)
+    finished = many_tables(carol, bob, 2000)["finished"]
+    Table.objects.filter(pk__in=finished[::2]).update(winners=[1])
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE tables_seat")
         cursor.execute("ANALYZE tables_table")
-    seat = listing.page_query(carol, "", 1000, group=LIST_OVER)[999]
-    deep = listing.cursor_of(seat)  # after the 1,000th finished table
-    newer = history.history_page(carol, deep).newer
+    where = history.history_filter(carol, result)
+    seat = listing.page_query(carol, "", 500, group=LIST_OVER, where=where)[499]
+    deep = listing.cursor_of(seat)  # after the 500th
+    newer = history.history_page(carol, deep, where=where).newer
     assert newer
 
     def query(cursor="", backwards=False):
         return listing.page_query(
-            carol, cursor, history.PAGE_SIZE, group=LIST_OVER, newer=backwards
+            carol, cursor, history.PAGE_SIZE, group=LIST_OVER, where=where, newer=backwards
         )
 
     plans = {"first": query(), "deep": query(deep), "before it": query(newer, backwards=True)}
