@@ -26,7 +26,13 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-PATHS = ("/partidas/", "/partidas/?result=won", "/partidas/?opponent=Nino")
+#: the first page, two filters, and a name nobody has (the filter reads the whole range)
+PATHS = (
+    "/partidas/",
+    "/partidas/?result=won",
+    "/partidas/?opponent=Nino",
+    "/partidas/?opponent=nadie",
+)
 
 
 def main() -> None:
