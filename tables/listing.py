@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from base64 import urlsafe_b64decode, urlsafe_b64encode
 from datetime import datetime
+from typing import Any
 
 from django.db import connection
 from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
@@ -23,6 +24,8 @@ MAX_PAGE_SIZE = 100
 
 #: The list's order: the index ``seat_my_tables`` after its ``user`` column.
 ORDER = ("list_group", "-list_moved_at", "-table_id")
+#: The same index read backwards: the rows before a cursor, nearest first.
+BACKWARDS = ("-list_group", "list_moved_at", "table_id")
 
 
 def tables_page_for_user(
@@ -46,10 +49,19 @@ def tables_page_for_user(
     table id). A row that changes group between two pages (your turn came) may be seen
     twice or not at all until the next first page. Raises ``TableError`` ``invalid``
     (400) for a cursor this function did not make."""
-    rows = page_query(user, cursor, size)
-    seats = list(rows)
+    seats = list(page_query(user, cursor, size))
+    tables = tables_of(seats[:size])
+    if len(seats) <= size:
+        return tables, None
+    return tables, cursor_of(seats[size - 1])
+
+
+def tables_of(seats: list[Seat]) -> list[Table]:
+    """The tables of the player's seat rows ``seats``, in their order, with ``my_seat``,
+    ``my_seen_version`` and ``priority`` from the row and every seat (with its user)
+    prefetched: one query."""
     tables = []
-    for seat in seats[:size]:
+    for seat in seats:
         table = seat.table
         table.my_seat, table.my_seen_version = seat.index, seat.seen_version
         table.priority = seat.list_group
@@ -58,39 +70,75 @@ def tables_page_for_user(
         tables,
         Prefetch("seat_set", queryset=Seat.objects.select_related("user").order_by("index")),
     )
-    if len(seats) <= size:
-        return tables, None
-    last = seats[size - 1]
-    position = [last.list_group, last.list_moved_at.isoformat(), last.table_id]
-    return tables, urlsafe_b64encode(json.dumps(position).encode()).decode()
+    return tables
 
 
-def page_query(user, cursor: str = "", size: int = PAGE_SIZE) -> QuerySet[Seat]:
+def cursor_of(seat: Seat) -> str:
+    """The cursor of the page that starts after (or, read towards newer rows, before) the
+    player's seat row ``seat``: base64 of its group, ``list_moved_at`` and table id."""
+    position = [seat.list_group, seat.list_moved_at.isoformat(), seat.table_id]
+    return urlsafe_b64encode(json.dumps(position).encode()).decode()
+
+
+def page_query(
+    user,
+    cursor: str = "",
+    size: int = PAGE_SIZE,
+    *,
+    group: int | None = None,
+    where: Q | None = None,
+    annotate: dict[str, Any] | None = None,
+    newer: bool = False,
+) -> QuerySet[Seat]:
     """The page's query: ``user``'s own seat rows (with their tables, no snapshot) after
     ``cursor``, in list order, at most ``size + 1`` (the one more says a next page
-    exists). Raises ``TableError`` ``invalid`` (400) for a bad cursor."""
+    exists). Raises ``TableError`` ``invalid`` (400) for a bad cursor.
+
+    ``group``: only the rows of that group (``seating.list_group``; a cursor of another
+    group is a bad one), one range of the index. ``where``: more conditions on the seat
+    row and its table (``tables.history``'s filters): the range is then read further,
+    up to the rows that match, still with no sort. ``annotate``: more values read with
+    each row, in the same query. ``newer`` (with ``group`` and a
+    cursor): the rows *before* the cursor instead, the nearest first (the index read
+    backwards): the page before, which the caller puts back in list order."""
     rows = (
         Seat.objects.filter(user=user, second_hand=False)
         .select_related("table")
         .defer("table__state")
     )
-    if cursor:
-        group, moved, last_id = _cursor_position(cursor)
-        # Each part is one range of the index (the bound on ``list_moved_at`` starts the
-        # first at the cursor; the exclusion drops only the rows moved at that instant).
-        rest = (
-            rows.filter(list_group=group, list_moved_at__lte=moved)
-            .exclude(list_moved_at=moved, table_id__gte=last_id)
-            .order_by(*ORDER)[: size + 1]
+    if annotate:
+        rows = rows.annotate(**annotate)
+    if where is not None:
+        rows = rows.filter(where)
+    if group is not None:
+        rows = rows.filter(list_group=group)
+    if not cursor:
+        return rows.order_by(*ORDER)[: size + 1]
+    at, moved, last_id = _cursor_position(cursor)
+    if group is not None and at != group:
+        raise bad_cursor()
+    if newer:
+        if group is None:
+            raise ValueError("newer pages are read within one group")
+        before = rows.filter(list_group=at, list_moved_at__gte=moved).exclude(
+            list_moved_at=moved, table_id__lte=last_id
         )
-        later = rows.filter(list_group__gt=group).order_by(*ORDER)[: size + 1]
-        if connection.features.supports_slicing_ordering_in_compound:
-            rows = rest.union(later, all=True)
-        else:  # SQLite (``make run``): the same rows in one filter, no index plan kept
-            after = Q(list_group=group, list_moved_at__lte=moved) & ~Q(
-                list_moved_at=moved, table_id__gte=last_id
-            )
-            rows = rows.filter(after | Q(list_group__gt=group))
+        return before.order_by(*BACKWARDS)[: size + 1]
+    # Each part is one range of the index (the bound on ``list_moved_at`` starts the
+    # first at the cursor; the exclusion drops only the rows moved at that instant).
+    rest = rows.filter(list_group=at, list_moved_at__lte=moved).exclude(
+        list_moved_at=moved, table_id__gte=last_id
+    )
+    if group is not None:
+        return rest.order_by(*ORDER)[: size + 1]
+    later = rows.filter(list_group__gt=at)
+    if connection.features.supports_slicing_ordering_in_compound:
+        rows = rest.order_by(*ORDER)[: size + 1].union(later.order_by(*ORDER)[: size + 1], all=True)
+    else:  # SQLite (``make run``): the same rows in one filter, no index plan kept
+        after = Q(list_group=at, list_moved_at__lte=moved) & ~Q(
+            list_moved_at=moved, table_id__gte=last_id
+        )
+        rows = rows.filter(after | Q(list_group__gt=at))
     return rows.order_by(*ORDER)[: size + 1]
 
 

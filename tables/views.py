@@ -9,6 +9,8 @@ Nothing else about the game is put in the page.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -18,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from tables import history as history_reads
 from tables import listing, replays, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
@@ -149,28 +152,49 @@ FINISHED = ("finished", "closed")
 @never_cache
 @login_required
 def history(request: HttpRequest) -> HttpResponse:
-    """ "Partidas terminadas": the user's finished matches, newest first, filtered by
-    ``?result=won|lost`` and ``?opponent=<name>`` (any other player's name, bots too)."""
+    """ "Partidas terminadas": the user's finished matches in pages of
+    ``tables.history.PAGE_SIZE`` (20), newest first, filtered by ``?result=won|lost`` and
+    ``?opponent=<name>`` (any other player's name, bots too; the recent ones offered).
+
+    "Más antiguas" leads to ``?cursor=`` (the page after the last row), "Más recientes"
+    to ``?newer=`` (the page before the first), both keeping the filters: keyset pages of
+    "my tables" (``tables.history``, ``tables.listing``), so a page costs the same
+    queries and time for 2 finished tables as for 2,000. A cursor no page gave (changed
+    by hand, or from "Mis mesas") shows the first page, as "Mis mesas" does: an old link
+    is not an error page."""
     result = request.GET.get("result", "")
-    opponent = request.GET.get("opponent", "").strip()
-    rows = []
-    names: set[str] = set()
-    for table in selectors.tables_for_user(request.user).filter(status__in=FINISHED):
-        row = selectors.table_summary_for_user(table, request.user)
-        others = [p["name"] for p in row["players"] if p["seat"] not in row["your_seats"]]
-        others = [name for name in dict.fromkeys(others) if name]
-        names.update(others)
-        row["names"] = others
-        row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
-        row["replayable"] = table.state is not None and table.hands.exists()
-        if result == "won" and not row["won"] or result == "lost" and row["won"]:
-            continue
-        if opponent and opponent not in others:
-            continue
-        rows.append(row)
-    rows.sort(key=lambda row: row["last_move_at"], reverse=True)
-    context = {"rows": rows, "result": result, "opponent": opponent, "names": sorted(names)}
+    result = result if result in ("won", "lost") else ""
+    opponent = request.GET.get("opponent", "").replace("\x00", "").strip()[:150]
+    where = history_reads.history_filter(request.user, result, opponent)
+    newer = request.GET.get("newer", "")
+    cursor = newer or request.GET.get("cursor", "")
+    try:
+        page = history_reads.history_page(request.user, cursor, newer=bool(newer), where=where)
+    except TableError:
+        page = history_reads.history_page(request.user, where=where)
+    rows = [_history_row(table, request.user) for table in page.tables]
+    kept = {name: value for name, value in (("result", result), ("opponent", opponent)) if value}
+    context = {
+        "rows": rows,
+        "result": result,
+        "opponent": opponent,
+        "names": history_reads.recent_opponents(request.user),
+        "older": f"?{urlencode({**kept, 'cursor': page.older})}" if page.older else "",
+        "newer": f"?{urlencode({**kept, 'newer': page.newer})}" if page.newer else "",
+        "filtered": bool(kept),
+    }
     return render(request, "tables/history.html", context)
+
+
+def _history_row(table, user) -> dict:
+    """One finished match as the history lists it: ``names`` (the other players, each
+    once), ``won`` (the user's first seat among the winners) and ``replayable``."""
+    row = selectors.table_summary_for_user(table, user)
+    others = [p["name"] for p in row["players"] if p["seat"] not in row["your_seats"]]
+    row["names"] = [name for name in dict.fromkeys(others) if name]
+    row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
+    row["replayable"] = table.replayable
+    return row
 
 
 @never_cache

@@ -15,7 +15,9 @@ import json
 import pytest
 from django.db import connection
 
-from tables import listing, selectors
+from tables import history, listing, selectors
+from tables.models import Table
+from tables.seating import LIST_OVER
 from tests.support.many_tables import many_tables
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
@@ -85,3 +87,33 @@ def test_a_page_is_an_index_range_for_few_and_for_many_tables(alice, bob, carol)
     # the plan reader itself: a page of the old query (a sort of all carol's tables) fails
     old = selectors.tables_for_user(carol).defer("state")[: SIZE + 1]
     assert _problems(_plan(old))
+
+
+@pytest.mark.parametrize("result", ["", "won", "lost"])
+def test_a_page_of_finished_matches_is_an_index_range_too(bob, carol, result):
+    """ "Partidas terminadas" (``tables.history``): its first page, a page deep in the
+    list (after a cursor) and the one before that (read backwards, 500 rows in front
+    of it), all matches or those won or lost (every other one), each read the group of
+    finished tables of ``seat_my_tables`` up to the page (two pages' rows with a filter
+    that keeps half), the tables by primary key."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: EXPLAIN (ANALYZE, FORMAT JSON)")
+    finished = many_tables(carol, bob, 2000)["finished"]
+    Table.objects.filter(pk__in=finished[::2]).update(winners=[1])
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE tables_seat")
+        cursor.execute("ANALYZE tables_table")
+    where = history.history_filter(carol, result)
+    seat = listing.page_query(carol, "", 500, group=LIST_OVER, where=where)[499]
+    deep = listing.cursor_of(seat)  # after the 500th
+    newer = history.history_page(carol, deep, where=where).newer
+    assert newer
+
+    def query(cursor="", backwards=False):
+        return listing.page_query(
+            carol, cursor, history.PAGE_SIZE, group=LIST_OVER, where=where, newer=backwards
+        )
+
+    plans = {"first": query(), "deep": query(deep), "before it": query(newer, backwards=True)}
+    failures = {name: _problems(_plan(rows)) for name, rows in plans.items()}
+    assert not any(failures.values()), json.dumps(failures, indent=1)
