@@ -90,20 +90,18 @@ def save_transition(
     deferred: list | None = None,
 ) -> None:
     """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
-    each seat's place in its player's list, ``seats_update``), the
-    snapshot, ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions``
-    new actions were chosen by a player; the rest are automatic (R16). The Move rows'
-    INSERT and the seats' UPDATE ride on the table's UPDATE, in its round trip
-    (``tables.services.statements``).
+    each seat's place in its player's list, ``seats_update``), the snapshot,
+    ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions`` new
+    actions were chosen by a player; the rest are automatic (R16). The table's UPDATE,
+    the Move rows' INSERT and the seats' UPDATE go in one round trip
+    (``tables.services.statements``), or are appended to ``deferred`` (a list) for the
+    caller to send (``Locked.deferred``).
 
     ``seen_by``: the user who made the move and is answered with the new version: their
-    seats' seen version (``services.table_seen``) is saved with the table's UPDATE, in its
-    round trip (``tables.services.statements``). The seats in memory keep
-    the version they had seen, which the answer's ``since_your_last_visit`` starts from;
-    ``table.seen_saved_for`` tells ``table_seen`` that the write is done.
-
-    ``deferred``: a list to append the table's, the moves' and the seats' statements to,
-    for the caller to send (``Locked.deferred``); ``None`` sends them here.
+    seats' seen version (``services.table_seen``) is saved in that round trip too. The
+    seats in memory keep the version they had seen, which the answer's
+    ``since_your_last_visit`` starts from; ``table.seen_saved_for`` tells
+    ``table_seen`` that the write is done.
 
     The snapshot keeps the current hand and the one before it (``SNAPSHOT_HANDS``: the
     view's ``last_hand``) and the scores: its size does not grow with the match; finished
