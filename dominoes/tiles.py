@@ -58,11 +58,25 @@ def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
     return tuple(Tile(high, low) for high in range(max_pip, -1, -1) for low in range(high, -1, -1))
 
 
+@cache
+def _tiles_by_name(max_pip: int) -> dict[str, Tile]:
+    """Every tile of the double-``max_pip`` set by its names, ``"6-4"`` and ``"4-6"``."""
+    names = {}
+    for tile in full_set(max_pip):
+        names[f"{tile.high}-{tile.low}"] = names[f"{tile.low}-{tile.high}"] = tile
+    return names
+
+
 def parse_tile(text: object, max_pip: int = 6) -> Tile:
     """Read a tile written ``"a-b"`` in either pip order.
 
     Raises ``UnreadableRecord`` for anything that is not a tile of the double-``max_pip`` set.
+    A plain name is looked up (a snapshot holds a hundred of them); anything else (spaces,
+    a leading zero, not a tile) goes through the full reading.
     """
+    known = _tiles_by_name(max_pip).get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     if not isinstance(text, str):
         raise UnreadableRecord(f"a tile must be a string like '6-4', not {text!r}")
     found = _TILE_NAME.fullmatch(text.strip())
