@@ -14,11 +14,11 @@ from django.db.models import (
     BooleanField,
     Case,
     Exists,
-    ExpressionWrapper,
     F,
     IntegerField,
     OuterRef,
     Q,
+    Subquery,
     Value,
     When,
 )
@@ -27,7 +27,7 @@ from django.db.models.functions import Cast, Coalesce
 from django.db.models.lookups import Exact
 
 from tables import listing
-from tables.models import BOT_CHOICES, Seat, Table
+from tables.models import BOT_CHOICES, Hand, Seat, Table
 from tables.seating import LIST_OVER
 
 #: Finished matches come in pages of this many rows.
@@ -59,10 +59,12 @@ def history_page(
     queries (the page with its tables, their seats with users) whatever the number of
     tables. Raises ``TableError`` ``invalid`` (400) for a cursor no page gave, or one of
     another group of "my tables"."""
-    # A match's snapshot and its first hand are written in one transaction
-    # (``services.core.save_transition``): a table with a snapshot has hands to replay.
-    # (An ``Exists`` over the hands here became a hash of the whole hand table.)
-    replayable = ExpressionWrapper(Q(table__state__isnull=False), output_field=BooleanField())
+    # The replay shows finished hands (``replays.replay_data``): a match abandoned in its
+    # first hand has none. The first finished hand's id, as a subquery with a LIMIT, is
+    # worked out for each row of the page only, through ``hand_unique_number`` (an
+    # ``Exists`` here became a hash of the whole hand table).
+    finished = Hand.objects.filter(table_id=OuterRef("table_id"), ended_at__isnull=False)
+    replayable = Subquery(finished.order_by("number").values("pk")[:1])
     rows = list(
         listing.page_query(
             user,
@@ -80,7 +82,7 @@ def history_page(
         rows.reverse()
     tables = listing.tables_of(rows)
     for seat, table in zip(rows, tables, strict=True):
-        table.replayable = seat.replayable
+        table.replayable = seat.replayable is not None
     first = listing.cursor_of(rows[0]) if rows else None
     last = listing.cursor_of(rows[-1]) if rows else None
     if newer and cursor:
@@ -118,9 +120,10 @@ def _won() -> Q:
 
 
 def _against(user, name: str) -> Q:
-    """Someone else sat at the seat row's table under ``name``."""
+    """Someone else sat at the seat row's table under ``name``, in any case (usernames are
+    unique regardless of case: "Alice" finds alice)."""
     others = Seat.objects.filter(table_id=OuterRef("table_id")).exclude(user=user)
-    named = Q(user__username=name)
+    named = Q(user__username__iexact=name)
     bot = bot_named(name)
     if bot:
         named |= Q(bot=bot)
@@ -129,9 +132,9 @@ def _against(user, name: str) -> Q:
 
 def bot_named(name: str) -> str:
     """The bot (a ``BOT_CHOICES`` key) whose player is called ``name`` at some table
-    ("Nino", "Nino II": ``seating.bot_name``), or ``""``."""
+    ("Nino", "Nino II": ``seating.bot_name``, in any case), or ``""``."""
     for bot, label in BOT_CHOICES:
-        if name in (label + number for number in _NUMBERS):
+        if name.casefold() in (str(label + number).casefold() for number in _NUMBERS):
             return bot
     return ""
 

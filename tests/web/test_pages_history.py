@@ -6,6 +6,7 @@ player's matches through a cursor. The tables are written in bulk
 (``tests.support.many_tables``): only their order, winners and players matter here."""
 
 import html
+import random
 import re
 
 import pytest
@@ -15,6 +16,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tables.history import PAGE_SIZE
 from tables.models import Table
+from tests.support.api import create_table, play_one, table
+from tests.support.cursors import BAD_CURSORS
 from tests.support.many_tables import tables
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +102,13 @@ def test_the_filters_survive_the_pages(alice):
 
 @pytest.mark.parametrize(
     "query",
-    ["cursor=garbage", "newer=garbage", "cursor=W10=", "cursor=WzAsICIyMDI2LTAxLTAxIiwgMV0="],
+    [
+        "cursor=garbage",
+        "newer=garbage",
+        "cursor=W10=",
+        "cursor=WzAsICIyMDI2LTAxLTAxIiwgMV0=",
+        *(f"{name}={cursor}" for name in ("cursor", "newer") for cursor in BAD_CURSORS[3:]),
+    ],
 )
 def test_a_cursor_no_page_gave_shows_the_first_page(alice, query):
     """The view's choice (its docstring): the first page, not an error; the last one is a
@@ -163,3 +172,27 @@ def test_mallory_never_sees_alices_matches(alice, bob, mallory):
         assert set(ids) <= set(mallorys)
     page = client.get("/partidas/").content.decode()
     assert "bob" not in page and "alice" not in page  # not even among the opponents offered
+
+
+def test_only_a_match_with_a_finished_hand_links_to_its_replay(
+    api_client_for, alice, generous_rates, django_capture_on_commit_callbacks
+):
+    """The replay shows finished hands: a match abandoned in its first hand has none, and
+    its row leads to the table (the last look, session 6: it led to a 404)."""
+    api, rng = api_client_for(alice), random.Random(5)
+    made = []
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):  # Nino moves on commit
+            made.append(create_table(api, 2, ["nino"], target=50)["id"])
+    early, later = made
+    while (state := table(api, later))["game"]["hand_number"] == 0:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert play_one(api, state, rng).status_code == 200
+    for table_id in (early, later):
+        assert api.post(f"/api/v1/tables/{table_id}/abandon/").status_code == 200
+    browser = _client(alice)
+    text = browser.get("/partidas/").content.decode()
+    assert f'href="/mesas/{early}/"' in text and f"/mesas/{early}/partida/" not in text
+    assert f'href="/mesas/{later}/partida/"' in text
+    assert browser.get(f"/mesas/{later}/partida/").status_code == 200
+    assert browser.get(f"/mesas/{early}/partida/").status_code == 404
