@@ -101,12 +101,28 @@ def _code_for(exc: exceptions.APIException) -> str:
 
 def _detail_and_fields(exc: exceptions.APIException) -> tuple[str, dict | None]:
     detail = exc.detail
+    if isinstance(detail, dict) and _no_data(detail):
+        # DRF writes this one in English without gettext: a body that is JSON ``null``
+        message = exceptions.ErrorDetail(_("No se enviaron datos: el cuerpo es null."), "null")
+        detail = {**detail, "non_field_errors": [message]}
     if isinstance(detail, dict):
         return _("Los datos enviados no son válidos."), detail
     if isinstance(detail, list):
         first = detail[0] if detail else _("Los datos enviados no son válidos.")
         return str(first), {"non_field_errors": detail}
     return str(detail), None
+
+
+def _no_data(fields: dict) -> bool:
+    """Whether ``fields`` is DRF's answer to a body of JSON ``null`` (``Serializer.errors``:
+    one non-field error of code ``null``)."""
+    errors = fields.get("non_field_errors")
+    return (
+        isinstance(errors, list)
+        and len(errors) == 1
+        and getattr(errors[0], "code", None) == "null"
+        and str(errors[0]) == "No data provided"
+    )
 
 
 def api_exception_handler(exc, context):

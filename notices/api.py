@@ -62,15 +62,21 @@ class NotificationListApi(APIView):
         return pages.get_paginated_response(NotificationSerializer(page, many=True).data)
 
 
+#: The largest id a row can have (a 64-bit key): a larger one is a 400, not a 500.
+LARGEST_ID = 2**63 - 1
+
+
 class ReadInputSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, max_length=500
+        child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID),
+        required=False,
+        max_length=500,
     )
-    table = serializers.IntegerField(min_value=1, required=False)
+    table = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, required=False)
 
     def validate(self, data: dict) -> dict:
         if ("ids" in data) == ("table" in data):
-            raise serializers.ValidationError("Give either 'ids' or 'table'.")
+            raise serializers.ValidationError(_("Indica «ids» o «table»: uno de los dos."))
         return data
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from base64 import urlsafe_b64decode, urlsafe_b64encode
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
@@ -143,11 +143,18 @@ def page_query(
 
 
 def _cursor_position(cursor: str) -> tuple[int, datetime, int]:
+    """The ``(group, list time, table id)`` a cursor holds. Raises ``bad_cursor`` for
+    anything ``cursor_of`` could not have written: not base64 of a JSON triple, a time
+    without its zone or out of the database's range once in UTC, a group or an id that
+    is not a small non-negative integer (``Infinity``, or over 64 bits)."""
     try:
         group, moved, last_id = json.loads(urlsafe_b64decode(cursor.encode()))
         position = int(group), datetime.fromisoformat(moved), int(last_id)
-    except (ValueError, TypeError, UnicodeError):
+        if position[1].tzinfo is None:
+            raise ValueError("a list time has its zone")
+        position[1].astimezone(UTC)  # 9999-12-31 at -23:59 is past year 9999
+    except (ValueError, TypeError, UnicodeError, OverflowError):
         raise bad_cursor() from None
-    if position[1].tzinfo is None:
+    if not (0 <= position[0] < 2**15 and 0 <= position[2] < 2**63):
         raise bad_cursor()
     return position

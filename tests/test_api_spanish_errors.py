@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 #: DRF's "usted" Spanish and the English it left.
 LIBRARY_WORDS = re.compile(
     r"Asegúrese|Introduzca|proveyeron|regulada|throttled|requerido|Unknown field|"
-    r"Se espera que|elección válida|Debe ser"
+    r"Se espera que|elección válida|Debe ser|No data provided|no list|no str|Give either"
 )
 ES = {"HTTP_ACCEPT_LANGUAGE": "es"}
 
@@ -34,6 +34,11 @@ def test_a_refused_move_and_a_signed_out_request_read_in_the_sites_spanish(
         "not a number": client.post(moves, {"tile": "6-6", "version": "x"}, **ES),
         "missing": client.post(moves, {"tile": "6-6"}, **ES),
         "signed out": anonymous_client.get("/api/v1/tables/", **ES),
+        # the last look (session 6): DRF's English and Python's type names came through
+        "null body": client.post(moves, "null", content_type="application/json", **ES),
+        "list body": client.post(moves, "[]", content_type="application/json", **ES),
+        "read both": client.post("/api/v1/notifications/read/", {"ids": [1], "table": 1}, **ES),
+        "huge id": client.post("/api/v1/notifications/read/", {"ids": [2**80]}, **ES),
     }
     for name, answer in answers.items():
         assert 400 <= answer.status_code < 500, (name, answer.status_code)
@@ -46,6 +51,10 @@ def test_a_refused_move_and_a_signed_out_request_read_in_the_sites_spanish(
     ]
     assert answers["missing"].json()["fields"]["version"] == ["Falta este campo."]
     assert "inicia sesión" in answers["signed out"].json()["detail"]
+    assert answers["null body"].json()["fields"]["non_field_errors"] == [
+        "No se enviaron datos: el cuerpo es null."
+    ]
+    assert answers["huge id"].json()["code"] == "invalid"
 
 
 def test_a_throttled_answer_says_when_to_try_again_in_spanish(

@@ -7,6 +7,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from tests.support.cursors import BAD_CURSORS
 from tests.support.many_tables import many_tables as _world
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +63,7 @@ def test_a_cursor_shows_only_the_readers_own_tables(api_client_for, alice, bob, 
     assert page == {"next": None, "results": []}
 
 
-@pytest.mark.parametrize("cursor", ["garbage", "W10=", "WzEsICJub3QgYSBkYXRlIiwgM10="])
+@pytest.mark.parametrize("cursor", BAD_CURSORS)
 def test_a_cursor_no_page_gave_is_refused(api_client_for, alice, bob, cursor):
     _world(alice, bob, 3)
     response = api_client_for(alice).get(f"/api/v1/tables/?cursor={cursor}")
