@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = _("Cuentas")
+    verbose_name = _("Jugadores")  # allauth's e-mail addresses are "Cuentas" in the admin
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -27,3 +27,16 @@ def test_the_user_admin_shows_the_preferences(client, django_user_model, alice):
 
     assert 'name="pip_colour"' in page
     assert 'name="email_notifications"' in page
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_admin_index_names_each_section_once(client, django_user_model, language):
+    """Our accounts app and allauth's e-mail addresses were both "Cuentas" (the last look,
+    session 6): a moderator could not tell the two sections apart."""
+    admin = django_user_model.objects.create_superuser("root", "root@example.com", "pw")
+    admin.language = language
+    admin.save()
+    client.force_login(admin)
+    response = client.get("/admin/", HTTP_ACCEPT_LANGUAGE=language)
+    names = [str(app["name"]) for app in response.context["app_list"]]
+    assert len(names) == len(set(names)), names
