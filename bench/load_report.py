@@ -83,7 +83,7 @@ def verify(stats: Stats) -> list[str]:
     from dominoes import match_to_dict
     from tables.models import Move, Table
     from tables.selectors import match_from_log
-    from tables.services.core import SNAPSHOT_HANDS
+    from tables.services.transitions import SNAPSHOT_HANDS
 
     problems: list[str] = []
     chosen = Counter(

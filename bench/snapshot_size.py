@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dominoes import legal_moves, match_from_dict, match_to_dict, new_match, play_turn  # noqa: E402
 from dominoes.engine import advance, start_hand  # noqa: E402
 
-#: tables.services.core.SNAPSHOT_HANDS (the engine alone is imported here, no Django).
+#: tables.services.transitions.SNAPSHOT_HANDS (the engine alone is imported here, no Django).
 SNAPSHOT_HANDS = 2
 
 

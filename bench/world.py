@@ -51,7 +51,7 @@ from notices.models import Notification  # noqa: E402
 from tables.models import Hand, Move, Seat, Table  # noqa: E402
 from tables.move_time import reminder_seconds  # noqa: E402
 from tables.seating import list_group  # noqa: E402
-from tables.services.core import SNAPSHOT_HANDS as STORED_HANDS  # noqa: E402
+from tables.services.transitions import SNAPSHOT_HANDS as STORED_HANDS  # noqa: E402
 
 assert SNAPSHOT_HANDS == STORED_HANDS, "bench/world_templates.py keeps another snapshot"
 

@@ -16,7 +16,7 @@ BOTS = ("garabato", "nino", "quelonia")
 QUICK_BOTS = ("garabato", "nino")
 #: (seats, target) of the tables, in the proportions the world has them.
 SIZES = ((2, 100), (2, 50), (3, 100), (4, 100), (4, 50))
-#: The hands a stored snapshot keeps, as ``tables.services.core.SNAPSHOT_HANDS`` (no
+#: The hands a stored snapshot keeps, as ``tables.services.transitions.SNAPSHOT_HANDS`` (no
 #: Django here: ``bench/world.py`` checks that the two agree).
 SNAPSHOT_HANDS = 2
 

@@ -86,7 +86,7 @@ class Table(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("plazo"))
     #: When the turn's "your time is running out" reminder is due (R27): ``deadline``
     #: less ``reminder_seconds(move_seconds)``, set with the deadline at the turn's start
-    #: (``services.core.set_turn``), so the reminder sweep reads one plain range of its
+    #: (``services.transitions.set_turn``), so the reminder sweep reads one plain range of its
     #: own index, ``table_reminder_due``.
     remind_at = models.DateTimeField(null=True, blank=True, editable=False)
     last_move_at = models.DateTimeField(verbose_name=_("última jugada"))
@@ -213,7 +213,7 @@ class Seat(models.Model):
         editable=False,
         help_text="Held by a player who deleted their account: shown as «jugador eliminado».",
     )
-    # "My tables" (``tables.listing``), kept by ``tables.services.core.list_rows``: the
+    # "My tables" (``tables.listing``), kept by ``tables.services.transitions.list_rows``: the
     # table's place in its player's list, so that a page is a range of ``seat_my_tables``.
     list_group = models.PositiveSmallIntegerField(
         default=2,
@@ -224,7 +224,7 @@ class Seat(models.Model):
     list_moved_at = models.DateTimeField(
         editable=False,
         help_text="The table's last_move_at, or its finished_at once over, copied for "
-        "this player's list (tables.services.core.list_time).",
+        "this player's list (tables.services.transitions.list_time).",
     )
 
     class Meta:
@@ -289,7 +289,7 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One deal of a match: the deal, its seed (hidden until the hand ends, R6) and result.
     A finished hand lives here and in its Move rows only: the table's snapshot keeps the
-    last two hands (``tables.services.core.SNAPSHOT_HANDS``).
+    last two hands (``tables.services.transitions.SNAPSHOT_HANDS``).
 
     ``seed_sha256`` is published when the hand starts; ``seed`` is stored from the start
     but only served once ``ended_at`` is set.

@@ -67,7 +67,7 @@ def table_record(table: Table) -> dict[str, Any]:
     """The match record (``dominoes-record/1``) of the table's finished hands: the hand in
     play is left out until it ends, so no hidden tile leaves the server (R31). Built from
     the Hand and Move rows (two queries), where finished hands live: the snapshot keeps
-    only the last two (``tables.services.core.SNAPSHOT_HANDS``)."""
+    only the last two (``tables.services.transitions.SNAPSHOT_HANDS``)."""
     record = match_to_record_empty(table)
     if table.state is None:
         return record

@@ -1,12 +1,12 @@
 """Finished hands live in their own rows: ``Hand.departures`` keeps who left a hand
 (``leavers_sit_out`` profiles, which the Move rows do not say), and every table's
-snapshot is trimmed to its last two hands (``tables.services.core.SNAPSHOT_HANDS``),
+snapshot is trimmed to its last two hands (``tables.services.transitions.SNAPSHOT_HANDS``),
 their departures copied to the Hand rows first. Plain JSON work, no engine import:
 reversing keeps the trimmed snapshots (the record is built from the rows either way)."""
 
 from django.db import migrations, models
 
-#: Hands a snapshot keeps (tables.services.core.SNAPSHOT_HANDS when this was written).
+#: Hands a snapshot keeps (tables.services.transitions.SNAPSHOT_HANDS when this was written).
 KEPT = 2
 BATCH = 500
 

@@ -2,7 +2,7 @@
 table falls in their "my tables" list (their turn, playing, waiting, over; the table's
 last move), so a page of that list is a range of the partial index ``seat_my_tables``
 instead of a sort of all their tables. Existing seats get theirs from their tables, as
-``tables.services.core.list_rows`` computes them."""
+``tables.services.transitions.list_rows`` computes them."""
 
 from django.db import migrations, models
 from django.db.models import Exists, OuterRef, Q, Subquery

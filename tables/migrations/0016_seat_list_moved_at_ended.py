@@ -1,7 +1,7 @@
 """A table that is over is listed by when it ended (``Table.finished_at``), not by its
 last move: a match lost by absence (R27) ends two days or more after its last move, one
 closed as idle (R28) a week after. Existing seats of ended tables get their table's
-``finished_at`` as their ``list_moved_at``, as ``tables.services.core.list_time`` now
+``finished_at`` as their ``list_moved_at``, as ``tables.services.transitions.list_time`` now
 computes it; an ended table without ``finished_at`` keeps its last move."""
 
 from django.db import migrations, models
@@ -39,7 +39,7 @@ class Migration(migrations.Migration):
             field=models.DateTimeField(
                 editable=False,
                 help_text="The table's last_move_at, or its finished_at once over, copied "
-                "for this player's list (tables.services.core.list_time).",
+                "for this player's list (tables.services.transitions.list_time).",
             ),
         ),
         migrations.RunPython(by_end, by_last_move, elidable=False),

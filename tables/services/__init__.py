@@ -2,7 +2,7 @@
 
 Each verb is keyword-only, runs in one transaction, locks the table row
 (``select_for_update``) before reading its state, asks the engine (``dominoes``), appends
-the Move rows and saves the new snapshot with ``version + 1`` (``core``). What follows a
+the Move rows and saves the new snapshot with ``version + 1`` (``transitions``). What follows a
 write (the bot's turn, e-mails) is queued by task name in the ``outbox`` and sent once the
 write commits, so it never sees, or acts on, a write that rolled back. Views, the admin and
 tasks call these functions; nothing else writes. The modules, by the table's life:
@@ -15,7 +15,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``analysis``: a finished match's analysis (queued, computed once) and its public replay link;
 - ``reads``: a read applies what has come due first, and remembers what was seen;
 - ``deliveries``: the record of each e-mail to each person (``notices.email``);
-- ``core`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
+- ``transitions`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
 
 Seating rules (who holds which seats, under which profile) are ``tables.seating``; the
 refusals are ``tables.errors``. The public verbs are re-exported here:
@@ -39,7 +39,6 @@ from tables.services.analysis import (
     replay_publish,
     replay_unpublish,
 )
-from tables.services.core import ACTIVE, match_of
 from tables.services.deliveries import (
     deliveries_forget,
     delivery_claim,
@@ -58,6 +57,7 @@ from tables.services.lobby import invite_renew, seat_join, table_create
 from tables.services.play import bot_play, bot_seed, move_play, reminder_mark, resume_stuck_bot
 from tables.services.reads import table_for_user, table_read_after_write, table_seen
 from tables.services.rematch import rematch_answer, rematch_offer
+from tables.services.transitions import ACTIVE, match_of
 
 __all__ = [
     "ACTIVE",

@@ -25,7 +25,7 @@ from dominoes.record import load_record
 from tables import selectors
 from tables.errors import no_finished_hand, table_not_finished
 from tables.models import Hand, MatchAnalysis, PublicReplay, Table
-from tables.services import core
+from tables.services import transitions
 from tables.services.outbox import ANALYSE_MATCH, send_on_commit
 
 logger = logging.getLogger(__name__)
@@ -38,8 +38,8 @@ def _finished_table_of_player(table_id: int, user) -> Table:
     """The locked table ``table_id`` where ``user`` sits, once its match is over.
     Raises ``not_found`` (404, not seated), ``table_not_finished`` (409) or
     ``no_finished_hand`` (409: the match ended inside its first hand, nothing to replay)."""
-    table = core.lock(table_id)
-    core.seats_of_user(core.table_seats(table), user)
+    table = transitions.lock(table_id)
+    transitions.seats_of_user(transitions.table_seats(table), user)
     if table.is_active or table.state is None:
         raise table_not_finished()
     if not Hand.objects.filter(table=table, ended_at__isnull=False).exists():
@@ -144,7 +144,7 @@ def replay_unpublish(*, table_id: int, user) -> bool:
     the old link answers 404 from now on. Returns whether there was one. Raises
     ``not_found`` (404, not seated)."""
     with transaction.atomic():
-        table = core.lock(table_id)
-        core.seats_of_user(core.table_seats(table), user)
+        table = transitions.lock(table_id)
+        transitions.seats_of_user(transitions.table_seats(table), user)
         deleted, _ = PublicReplay.objects.filter(table=table).delete()
     return deleted > 0

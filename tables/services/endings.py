@@ -13,7 +13,7 @@ from dominoes import MatchOutcome, abandon, close_idle, match_from_dict, match_t
 from tables import seating
 from tables.errors import match_over
 from tables.models import Seat, Table
-from tables.services import core, outbox
+from tables.services import outbox, transitions
 
 
 def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
@@ -26,14 +26,14 @@ def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     """
     if table.status != Table.Status.PLAYING or table.deadline is None or now <= table.deadline:
         return False
-    match = core.match_of(table)
+    match = transitions.match_of(table)
     if match.is_over or match.hand.is_over or seats[match.hand.turn].bot:
         return False  # nobody is on the clock (bots never time out, R27)
-    after = core.continue_match(abandon(match, match.hand.turn, MatchOutcome.ABANDONED))
+    after = transitions.continue_match(abandon(match, match.hand.turn, MatchOutcome.ABANDONED))
     if after.is_over:  # else the hand goes on without the absent seat (leavers_sit_out)
         table.outcome = Table.Outcome.ABSENT
-    core.save_transition(table, seats, match, after, now, chosen_actions=0)
-    core.follow_up(table, seats, after)
+    transitions.save_transition(table, seats, match, after, now, chosen_actions=0)
+    transitions.follow_up(table, seats, after)
     return True
 
 
@@ -42,7 +42,7 @@ def lost_by_absence(table: Table, mine: list[Seat]) -> bool:
     to the sweep (holding two seats, either hand's absence loses the pair's match)."""
     if table.outcome != Table.Outcome.ABSENT or table.state is None:
         return False
-    return core.match_of(table).abandoned_by in {seat.index for seat in mine}
+    return transitions.match_of(table).abandoned_by in {seat.index for seat in mine}
 
 
 def table_abandon(*, table_id: int, user) -> Table:
@@ -52,9 +52,9 @@ def table_abandon(*, table_id: int, user) -> Table:
     ``not_found`` (404, not seated), ``hand_over`` (409, already over)."""
     now = timezone.now()
     with transaction.atomic():
-        table = core.lock(table_id)
-        seats = core.table_seats(table)
-        seat = core.seats_of_user(seats, user)[0]
+        table = transitions.lock(table_id)
+        seats = transitions.table_seats(table)
+        seat = transitions.seats_of_user(seats, user)[0]
         if expire_if_overdue(table, seats, now):
             return table
         if table.status == Table.Status.WAITING:
@@ -62,21 +62,21 @@ def table_abandon(*, table_id: int, user) -> Table:
             return table
         if table.status != Table.Status.PLAYING:
             raise match_over()
-        match = core.match_of(table)
+        match = transitions.match_of(table)
         if seat.index in match.hand.out_seats:  # already left a hand that went on
             raise match_over()
-        after = core.continue_match(abandon(match, seat.index))
+        after = transitions.continue_match(abandon(match, seat.index))
         if after.is_over:  # else the hand goes on without the leaver (leavers_sit_out)
             table.outcome = Table.Outcome.ABANDONED
-        core.save_transition(table, seats, match, after, now, chosen_actions=0)
-        core.follow_up(table, seats, after)
+        transitions.save_transition(table, seats, match, after, now, chosen_actions=0)
+        transitions.follow_up(table, seats, after)
     return table
 
 
 def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     """End a table with no winner (R28, moderators, a creator leaving a waiting table).
     Its seats lose their invite links and move to the "over" group of their players'
-    lists, listed by ``now`` (as ``core.list_rows`` would place them), in one UPDATE."""
+    lists, listed by ``now`` (as ``transitions.list_rows`` would place them), in one UPDATE."""
     if table.state is not None:
         table.state = match_to_dict(close_idle(match_from_dict(table.state)))
     table.status = Table.Status.CLOSED
@@ -90,7 +90,7 @@ def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
     Seat.objects.filter(table=table).update(
         invite_token=None,
         list_group=seating.list_group(table.status, None, ()),
-        list_moved_at=core.list_time(table),
+        list_moved_at=transitions.list_time(table),
     )
 
 
@@ -107,10 +107,10 @@ def table_forfeit_overdue(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table = core.lock(table_id, skip_locked=skip_locked)
+        table = transitions.lock(table_id, skip_locked=skip_locked)
         if table is None:  # another worker holds it and applies the same rule
             return False
-        return expire_if_overdue(table, core.table_seats(table), now)
+        return expire_if_overdue(table, transitions.table_seats(table), now)
 
 
 def table_close_idle(
@@ -126,13 +126,13 @@ def table_close_idle(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table = core.lock(table_id, skip_locked=skip_locked)
+        table = transitions.lock(table_id, skip_locked=skip_locked)
         if table is None:  # another worker holds it and applies the same rule
             return False
         idle_since = now - timedelta(seconds=settings.IDLE_SECONDS)
-        if table.status not in core.ACTIVE or table.last_move_at >= idle_since:
+        if table.status not in transitions.ACTIVE or table.last_move_at >= idle_since:
             return False
-        if expire_if_overdue(table, core.table_seats(table), now):
+        if expire_if_overdue(table, transitions.table_seats(table), now):
             return False
         close_without_winner(table, now, Table.Outcome.IDLE)
         outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
@@ -142,8 +142,8 @@ def table_close_idle(
 def table_close_by_moderator(*, table_id: int) -> bool:
     """Close a table without a winner (the admin action). False when already ended."""
     with transaction.atomic():
-        table = core.lock(table_id)
-        if table.status not in core.ACTIVE:
+        table = transitions.lock(table_id)
+        if table.status not in transitions.ACTIVE:
             return False
         close_without_winner(table, timezone.now(), Table.Outcome.MODERATOR)
         outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tables.errors import TableError, idempotency_key_reused
 from tables.models import MoveRequest
-from tables.services import core, statements
+from tables.services import statements, transitions
 
 
 class Answer(Protocol):
@@ -33,7 +33,7 @@ def move_play_once(
     user,
     key: str,
     request_hash: str,
-    play: Callable[[core.Locked], AnswerT],
+    play: Callable[[transitions.Locked], AnswerT],
     refused: Callable[[TableError], AnswerT],
 ) -> AnswerT | MoveRequest:
     """Play at most once per ``(user, table, key)``. ``play(locked)`` checks the request,
@@ -55,8 +55,8 @@ def move_play_once(
     """
     with transaction.atomic():
         # The move's writes wait for the answer's INSERT: one round trip for them all.
-        locked = replace(core.lock_for_move(table_id, user, key), deferred=[])
-        core.seats_of_user(locked.seats, user)  # missing, or not the caller's table: 404
+        locked = replace(transitions.lock_for_move(table_id, user, key), deferred=[])
+        transitions.seats_of_user(locked.seats, user)  # missing, or not the caller's table: 404
         if locked.table.remembered_id is not None:
             if locked.table.remembered_hash != request_hash:
                 raise idempotency_key_reused()

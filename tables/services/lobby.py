@@ -36,7 +36,7 @@ from tables.seating import (
     new_invite_token,
     offered_profiles,
 )
-from tables.services import core, outbox
+from tables.services import outbox, transitions
 
 
 def table_create(
@@ -85,11 +85,11 @@ def table_create(
             move_seconds=move_seconds,
         )
         seat_rows = _seat_rows(table, profile, creator, others, now)
-        core.list_rows(table, seat_rows)
+        transitions.list_rows(table, seat_rows)
         Seat.objects.bulk_create(seat_rows)
         arrived(user_id=creator.pk, table_id=table.pk)  # no notice while they are there
         if all(seat.bot or seat.user_id for seat in seat_rows):
-            start_match(table, core.table_seats(table), now)
+            start_match(table, transitions.table_seats(table), now)
     return table
 
 
@@ -155,8 +155,8 @@ def start_match(table: Table, seats: list[Seat], now: datetime) -> None:
     rules = PROFILES[table.rules]
     match = advance(new_match(table.seats, table.target, seed=new_seed(), rules=rules))
     table.status = Table.Status.PLAYING
-    core.save_transition(table, seats, None, match, now, chosen_actions=0)
-    core.follow_up(table, seats, match)
+    transitions.save_transition(table, seats, None, match, now, chosen_actions=0)
+    transitions.follow_up(table, seats, match)
 
 
 def seat_join(*, token: str, user) -> Seat:
@@ -190,8 +190,8 @@ def seat_join(*, token: str, user) -> Seat:
             if taken is None:
                 raise invite_not_found()
             return taken
-        table = core.lock(seat.table_id)
-        seats = core.table_seats(table)
+        table = transitions.lock(seat.table_id)
+        seats = transitions.table_seats(table)
         seat = next(s for s in seats if s.pk == seat.pk)
         if table.status != Table.Status.WAITING or not seat.is_open:
             raise table_not_open()
@@ -204,7 +204,7 @@ def seat_join(*, token: str, user) -> Seat:
         if all(not s.is_open for s in seats):
             start_match(table, seats, now)
         else:
-            core.save_next_version(table)
+            transitions.save_next_version(table)
         outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
     return seat
 
@@ -212,7 +212,7 @@ def seat_join(*, token: str, user) -> Seat:
 def _take(table: Table, seats: list[Seat], seat: Seat, user, token: str, now: datetime) -> None:
     """``user`` takes ``seat`` (open, its link ``token``) and, in a two-hand profile, the
     pair's other seat (``TableError`` ``table_not_open`` if that one is not open); each
-    saved with its place in the new player's list (``core.list_rows``)."""
+    saved with its place in the new player's list (``transitions.list_rows``)."""
     seat.user = user
     seat.joined_at = now
     seat.invite_token = None
@@ -225,10 +225,10 @@ def _take(table: Table, seats: list[Seat], seat: Seat, user, token: str, now: da
                 raise table_not_open()
             second.user, second.joined_at, second.second_hand = user, now, True
             taken[second.pk] = ["user", "joined_at", "second_hand"]
-    core.list_rows(table, seats)  # the table joins the new player's list
+    transitions.list_rows(table, seats)  # the table joins the new player's list
     for row in seats:
         if row.pk in taken:
-            row.save(update_fields=[*taken[row.pk], *core.LIST_FIELDS])
+            row.save(update_fields=[*taken[row.pk], *transitions.LIST_FIELDS])
 
 
 def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
@@ -239,7 +239,7 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
     ``table_not_open`` (409) once the match has started.
     """
     with transaction.atomic():
-        table = core.lock(table_id)
+        table = transitions.lock(table_id)
         if table.creator_id != user.pk:
             raise not_found()
         if table.status != Table.Status.WAITING:
@@ -247,7 +247,7 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
         seat = next(
             (
                 s
-                for s in core.table_seats(table)
+                for s in transitions.table_seats(table)
                 if s.index == seat_index and s.is_open and s.invite_token is not None
             ),
             None,
@@ -256,5 +256,5 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
             raise not_found()
         seat.invite_token = new_invite_token()
         seat.save(update_fields=["invite_token"])
-        core.save_next_version(table)
+        transitions.save_next_version(table)
     return seat

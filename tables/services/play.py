@@ -33,7 +33,7 @@ from tables.errors import (
 )
 from tables.models import Seat, Table
 from tables.seating import acting_seat
-from tables.services import core, outbox
+from tables.services import outbox, transitions
 from tables.services.endings import expire_if_overdue, lost_by_absence
 
 
@@ -46,7 +46,7 @@ def move_play(
     end: int | None = None,
     action: str = "play",
     seat: int | None = None,
-    locked: core.Locked | None = None,
+    locked: transitions.Locked | None = None,
 ) -> Table:
     """Play ``tile`` (``"6-4"``) on the end showing pip ``end`` (``None`` for the lead or
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
@@ -62,7 +62,7 @@ def move_play(
     ``locked``: the table already locked and read, with its seats, by the caller's
     transaction (``move_play_once``), which the move then runs in; else it runs in its
     own. The returned table has its seats attached and what the answer needs
-    (``core.save_transition``), so the answer reads nothing back.
+    (``transitions.save_transition``), so the answer reads nothing back.
 
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
@@ -77,18 +77,20 @@ def move_play(
         table, expired = _move(locked, user, move, now)
     else:
         with transaction.atomic():
-            locked = core.lock_for_move(table_id, user)
+            locked = transitions.lock_for_move(table_id, user)
             table, expired = _move(locked, user, move, now)
     if expired is not None:  # raised once the forfeit (R27) is saved: it stays done
         raise expired
     return table
 
 
-def _move(locked: core.Locked, user, move: dict, now: datetime) -> tuple[Table, TableError | None]:
+def _move(
+    locked: transitions.Locked, user, move: dict, now: datetime
+) -> tuple[Table, TableError | None]:
     """``move_play`` on the locked table: the table, and the ``turn_expired`` refusal
     to raise once the forfeit is saved, if the turn had run out."""
     table, seats = locked.table, locked.seats
-    mine = core.seats_of_user(seats, user)
+    mine = transitions.seats_of_user(seats, user)
     overdue_seat = table.turn_seat
     expired = expire_if_overdue(table, seats, now) or lost_by_absence(table, mine)
     if expired:
@@ -105,25 +107,25 @@ def _move(locked: core.Locked, user, move: dict, now: datetime) -> tuple[Table, 
     if seat is not None and seat not in {s.index for s in mine}:
         raise not_your_seat()
     _check_playable(table, move["version"])
-    match = core.match_of(table)
+    match = transitions.match_of(table)
     index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
     try:
         chosen = _chosen_action(match, index, move["action"], parsed, move["end"])
-        after = core.continue_match(play_turn(match, chosen))
+        after = transitions.continue_match(play_turn(match, chosen))
     except IllegalMove as error:
         detail = _other_hand_detail(match, error, index, mine, parsed)
         raise refused_move(error, detail) from None
-    core.save_transition(
+    transitions.save_transition(
         table, seats, match, after, now, chosen_actions=1, seen_by=user, deferred=locked.deferred
     )
-    core.follow_up(table, seats, after, actor=user)
+    transitions.follow_up(table, seats, after, actor=user)
     return table, None
 
 
 def _turn_expired(table: Table, seats: list[Seat], mine: list[Seat]) -> TableError:
     """The ``turn_expired`` refusal (R27) for the reader holding ``mine``: whether they
     lost by it, won by it, their partner ran out, or neither."""
-    absent = core.match_of(table).abandoned_by
+    absent = transitions.match_of(table).abandoned_by
     indexes = {seat.index for seat in mine}
     if absent in indexes:
         side = "lost"
@@ -213,9 +215,9 @@ def bot_play(*, table_id: int, version: int) -> bool:
     table = Table.objects.filter(pk=table_id, version=version, status=Table.Status.PLAYING).first()
     if table is None:
         return False
-    seats = core.table_seats(table)
-    match = core.match_of(table)
-    seat = core.acting_bot(seats, match)
+    seats = transitions.table_seats(table)
+    match = transitions.match_of(table)
+    seat = transitions.acting_bot(seats, match)
     if seat is None:
         return False
     view = view_for(match, seat.index)
@@ -225,12 +227,12 @@ def bot_play(*, table_id: int, version: int) -> bool:
         play = optional_actions(match)[0]
     now = timezone.now()
     with transaction.atomic():
-        table = core.lock(table_id)
+        table = transitions.lock(table_id)
         if table.version != version or table.status != Table.Status.PLAYING:
             return False
-        after = core.continue_match(play_turn(match, play))
-        core.save_transition(table, seats, match, after, now, chosen_actions=1)
-        core.follow_up(table, seats, after)
+        after = transitions.continue_match(play_turn(match, play))
+        transitions.save_transition(table, seats, match, after, now, chosen_actions=1)
+        transitions.follow_up(table, seats, after)
     return True
 
 

@@ -69,7 +69,7 @@ def table_seen(table: Table, user) -> None:
     cached = getattr(table, "_prefetched_objects_cache", {}).get("seat_set")
     reader = getattr(user, "pk", None)
     if reader is not None and getattr(table, "seen_saved_for", None) == reader:
-        # the move's write saved it (``core.save_transition``'s ``seen_by``)
+        # the move's write saved it (``transitions.save_transition``'s ``seen_by``)
         for seat in cached if cached is not None else ():
             if seat.user_id == reader:
                 seat.seen_version = max(seat.seen_version, table.version)

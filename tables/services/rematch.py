@@ -22,7 +22,7 @@ from tables.errors import (
     table_not_finished,
 )
 from tables.models import Seat, Table
-from tables.services import core, outbox
+from tables.services import outbox, transitions
 from tables.services.endings import close_without_winner
 from tables.services.lobby import start_match
 
@@ -40,9 +40,9 @@ def rematch_offer(*, table_id: int, user) -> Table:
     """
     now = timezone.now()
     with transaction.atomic():
-        table = core.lock(table_id)
-        seats = core.table_seats(table)
-        core.seats_of_user(seats, user)  # 404 for anyone not seated
+        table = transitions.lock(table_id)
+        seats = transitions.table_seats(table)
+        transitions.seats_of_user(seats, user)  # 404 for anyone not seated
         if table.status != Table.Status.FINISHED:
             raise table_not_finished()
         existing = Table.objects.filter(rematch_of=table).values_list("pk", flat=True).first()
@@ -71,10 +71,10 @@ def rematch_offer(*, table_id: int, user) -> Table:
             )
             for seat in seats
         ]
-        core.list_rows(rematch, rows)  # waiting, in everyone's list
+        transitions.list_rows(rematch, rows)  # waiting, in everyone's list
         Seat.objects.bulk_create(rows)
         if all(row.joined_at for row in rows):
-            start_match(rematch, core.table_seats(rematch), now)
+            start_match(rematch, transitions.table_seats(rematch), now)
         else:  # each person asked gets a ``rematch_offered`` notice (inbox, e-mail, push)
             outbox.send_on_commit(outbox.REMATCH_OFFERED_NOTICE, rematch.pk)
     return rematch
@@ -91,9 +91,9 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
     """
     now = timezone.now()
     with transaction.atomic():
-        table = core.lock(table_id)
-        seats = core.table_seats(table)
-        mine = core.seats_of_user(seats, user)
+        table = transitions.lock(table_id)
+        seats = transitions.table_seats(table)
+        mine = transitions.seats_of_user(seats, user)
         pending = [seat for seat in mine if seat.joined_at is None]
         if table.rematch_of_id is None or table.status != Table.Status.WAITING or not pending:
             raise no_rematch_offer()
@@ -106,5 +106,5 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
         if all(seat.joined_at for seat in seats):
             start_match(table, seats, now)
         else:
-            core.save_next_version(table)
+            transitions.save_next_version(table)
     return table

@@ -5,7 +5,7 @@ Each builder returns ``(sql, params)`` with ``%s`` placeholders: the SQL an ORM 
 send for the same write, without reading anything back (no ``RETURNING``), since the rows
 in memory already hold every value the answer needs. A move sends the table's UPDATE, the
 Move rows' INSERT, the seats' UPDATE and the mover's seen version together
-(``core.save_transition``); ``tests/tables/test_move_statements.py`` compares each
+(``transitions.save_transition``); ``tests/tables/test_move_statements.py`` compares each
 statement's effect with the ORM's.
 """
 

@@ -26,7 +26,7 @@ from notices import email
 from notices import tasks as notice_tasks
 from tables import services, tasks
 from tables.models import EmailDelivery, Move, Table
-from tables.services import core, outbox
+from tables.services import outbox, transitions
 from tests.faults.processes import (
     create_bot_table,
     fresh_row,
@@ -123,9 +123,9 @@ def test_a_bot_turn_killed_at_any_point_is_played_once_when_run_again(
         raise WorkerKilled(point)
 
     if point == "before_lock":
-        monkeypatch.setattr(core, "lock", die)
+        monkeypatch.setattr(transitions, "lock", die)
     elif point == "before_commit":
-        monkeypatch.setattr(core, "follow_up", die)  # runs inside the transaction
+        monkeypatch.setattr(transitions, "follow_up", die)  # runs inside the transaction
     else:
         monkeypatch.setattr(outbox, "_send", die)  # the next turn's task, on commit
     with pytest.raises(WorkerKilled):

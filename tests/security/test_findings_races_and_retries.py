@@ -29,7 +29,7 @@ from notices import tasks as notice_tasks
 from tables import listing, selectors, services, tasks
 from tables.errors import TableError
 from tables.models import Seat, Table
-from tables.services import core
+from tables.services import transitions
 from tests.support.api import table, token_client
 from tests.support.broker import recording_apply_async
 from tests.support.database import bot_table_on_human_turn, fresh, human_table
@@ -57,7 +57,7 @@ def test_finding_7_a_renewed_invite_never_takes_the_seat_of_a_join_under_way(
     created = services.table_create(creator=alice, seats=2, target=100, others=["friend"])
     old_token = Seat.objects.get(table=created, index=1).invite_token
     looked_up, renewed = threading.Event(), threading.Event()
-    real_lock = core.lock
+    real_lock = transitions.lock
 
     def lock_after_the_renewal(table_id, **options):
         if threading.current_thread().name == "joiner":  # the join has read the token
@@ -65,7 +65,7 @@ def test_finding_7_a_renewed_invite_never_takes_the_seat_of_a_join_under_way(
             assert renewed.wait(timeout=20)
         return real_lock(table_id, **options)
 
-    monkeypatch.setattr(core, "lock", lock_after_the_renewal)
+    monkeypatch.setattr(transitions, "lock", lock_after_the_renewal)
     outcome: dict[str, object] = {}
 
     def join() -> None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from dominoes import deal, match_to_dict
 from tables.models import Table
 from tables.selectors import match_from_log
-from tables.services.core import SNAPSHOT_HANDS
+from tables.services.transitions import SNAPSHOT_HANDS
 
 
 def replay_from_rows(table: Table):

@@ -41,10 +41,10 @@ class FixedSeeds:
 
 def fix_deals(monkeypatch, node_id: str) -> FixedSeeds:
     """Make the service's deals and bot choices a function of ``node_id`` (see module doc)."""
-    from tables.services import core, lobby, play
+    from tables.services import lobby, play, transitions
 
     seeds = FixedSeeds(node_id)
-    monkeypatch.setattr(core, "new_seed", seeds.new_seed)
+    monkeypatch.setattr(transitions, "new_seed", seeds.new_seed)
     monkeypatch.setattr(lobby, "new_seed", seeds.new_seed)
     monkeypatch.setattr(play, "bot_seed", seeds.bot_seed)
     return seeds

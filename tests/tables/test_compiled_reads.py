@@ -13,7 +13,7 @@ from notices.models import Notification
 from tables import selectors
 from tables.api.common import TABLE_REPRESENTATION, TableSerializer
 from tables.models import Seat, Table
-from tables.services import core
+from tables.services import transitions
 from tests.support.api import create_table, join, play_one, table
 
 pytestmark = pytest.mark.django_db
@@ -65,12 +65,12 @@ def test_a_missing_table_is_not_found(alice):
 def test_the_lock_and_the_movers_read_are_current(api_client_for, alice, bob):
     table_id = _two_seats(api_client_for, alice, bob)
     Table.objects.filter(pk=table_id).update(version=41)
-    locked = core.lock_for_move(table_id, alice, "key-1")
+    locked = transitions.lock_for_move(table_id, alice, "key-1")
     assert locked.table.version == 41
     assert locked.table.remembered_id is None and locked.table.remembered_hash is None
     assert locked.table.current_hand_id is not None
     assert [seat.index for seat in locked.seats] == [0, 1]
-    assert core.lock(2_000_000_000, skip_locked=True) is None
+    assert transitions.lock(2_000_000_000, skip_locked=True) is None
 
 
 def test_a_stand_in_missing_from_the_sql_is_refused():

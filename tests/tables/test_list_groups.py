@@ -1,6 +1,6 @@
 """Each player's seat row keeps its table's place in their "my tables" list
 (``Seat.list_group``, ``Seat.list_moved_at``, written by the services:
-``core.list_rows``), and the list a player reads follows the tables as they change: a
+``transitions.list_rows``), and the list a player reads follows the tables as they change: a
 move, a hand's end, a match's end, an abandonment (of a running and of a waiting table),
 a join that starts a match and one that does not, a two-hand player's turn at either
 hand (``seven_plus_seven``).

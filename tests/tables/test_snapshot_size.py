@@ -12,7 +12,7 @@ from django.apps import apps
 from dominoes import match_to_dict, match_to_record, view_for
 from tables import selectors, services
 from tables.models import Hand, Table
-from tables.services.core import SNAPSHOT_HANDS
+from tables.services.transitions import SNAPSHOT_HANDS
 from tests.support.database import fresh, human_table
 from tests.support.log import assert_replays
 

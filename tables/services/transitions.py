@@ -25,7 +25,7 @@ from tables import seating, selectors
 from tables.errors import not_found, table_not_started
 from tables.models import Hand, Move, Seat, Table
 from tables.services import outbox, statements
-from tables.services.locking import (  # noqa: F401  (the verbs call them through core)
+from tables.services.locking import (  # noqa: F401  (the verbs call them through transitions)
     Locked,
     lock,
     lock_for_move,
