@@ -12,6 +12,7 @@ statement's effect with the ORM's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from django.db import connection
 from django.db.models import Model
@@ -26,28 +27,39 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+@cache
+def _insert_parts(model: type[Model], vendor: str) -> tuple[tuple, str, str]:
+    """``insert``'s fields, its SQL up to ``VALUES`` and one row's placeholders, built once
+    per model and database kind."""
+    fields = tuple(field for field in model._meta.concrete_fields if not field.primary_key)
+    columns = ", ".join(_quote(field.column) for field in fields)
+    head = f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES "
+    return fields, head, "(" + ", ".join(["%s"] * len(fields)) + ")"
+
+
 def insert(model: type[Model], rows: Sequence[Model]) -> Statement:
     """One INSERT of ``rows`` (instances of ``model``, not saved) with every concrete
     field but the primary key, as ``bulk_create`` sends it but without ``RETURNING``: the
     instances keep ``pk`` ``None``. ``rows`` must not be empty."""
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-    columns = ", ".join(_quote(field.column) for field in fields)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES " + ", ".join(
-        [row] * len(rows)
-    )
+    fields, head, row = _insert_parts(model, connection.vendor)
     params = [_value(field, instance, add=True) for instance in rows for field in fields]
-    return sql, params
+    return head + ", ".join([row] * len(rows)), params
+
+
+@cache
+def _update_parts(model: type[Model], vendor: str) -> tuple[tuple, str]:
+    """``update``'s fields and SQL, built once per model and database kind."""
+    fields = tuple(field for field in model._meta.concrete_fields if not field.primary_key)
+    assignments = ", ".join(f"{_quote(field.column)} = %s" for field in fields)
+    primary_key = _quote(model._meta.pk.column)
+    table = _quote(model._meta.db_table)
+    return fields, f"UPDATE {table} SET {assignments} WHERE {primary_key} = %s"
 
 
 def update(instance: Model) -> Statement:
     """The UPDATE of every concrete field of ``instance`` (a saved row) by its primary
     key, as ``instance.save()`` sends it for a row that exists."""
-    model = type(instance)
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-    assignments = ", ".join(f"{_quote(field.column)} = %s" for field in fields)
-    primary_key = _quote(model._meta.pk.column)
-    sql = f"UPDATE {_quote(model._meta.db_table)} SET {assignments} WHERE {primary_key} = %s"
+    fields, sql = _update_parts(type(instance), connection.vendor)
     return sql, [*(_value(field, instance, add=False) for field in fields), instance.pk]
 
 
@@ -69,25 +81,31 @@ def seats_update(seats: Sequence[Seat], names: Sequence[str]) -> Statement:
     which SQLite takes too) instead of a ``CASE`` per field: cheaper to build, no
     expressions resolved. Each value is cast to its column's type. ``seats`` and
     ``names`` must not be empty."""
-    fields = [Seat._meta.get_field(name) for name in names]
-    casts = [f"CAST(%s AS {field.cast_db_type(connection)})" for field in fields]
-    first = "SELECT %s AS seat_id, " + ", ".join(
-        f"{cast} AS value_{place}" for place, cast in enumerate(casts)
-    )
-    others = " UNION ALL SELECT %s, " + ", ".join(casts)
-    assignments = ", ".join(
-        f"{_quote(field.column)} = given.value_{place}" for place, field in enumerate(fields)
-    )
-    table = _quote(Seat._meta.db_table)
-    sql = (
-        f"UPDATE {table} SET {assignments} FROM ({first}{others * (len(seats) - 1)}) AS given"
-        f" WHERE {table}.{_quote('id')} = given.seat_id"
-    )
+    fields, first, others, tail = _seats_parts(tuple(names), connection.vendor)
+    sql = f"{first}{others * (len(seats) - 1)}{tail}"
     params = []
     for seat in seats:
         params.append(seat.pk)
         params.extend(_value(field, seat, add=False) for field in fields)
     return sql, params
+
+
+@cache
+def _seats_parts(names: tuple[str, ...], vendor: str) -> tuple[tuple, str, str, str]:
+    """``seats_update``'s fields and SQL: up to its first row of values, each further
+    row, and what follows the rows; built once per list of fields and database kind."""
+    fields = tuple(Seat._meta.get_field(name) for name in names)
+    casts = [f"CAST(%s AS {field.cast_db_type(connection)})" for field in fields]
+    assignments = ", ".join(
+        f"{_quote(field.column)} = given.value_{place}" for place, field in enumerate(fields)
+    )
+    table = _quote(Seat._meta.db_table)
+    first = f"UPDATE {table} SET {assignments} FROM (SELECT %s AS seat_id, " + ", ".join(
+        f"{cast} AS value_{place}" for place, cast in enumerate(casts)
+    )
+    others = " UNION ALL SELECT %s, " + ", ".join(casts)
+    tail = f") AS given WHERE {table}.{_quote('id')} = given.seat_id"
+    return fields, first, others, tail
 
 
 def _seen_sql() -> str:
