@@ -49,6 +49,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # /healthz for the load balancer, before the host check and the HTTPS redirect.
     "core.health.HealthCheckMiddleware",
+    # A write's tasks and its version's publication wait for the answer to be sent.
+    "core.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.PrivateApiAnswersMiddleware",
     "core.middleware.AsgiUrlconfMiddleware",

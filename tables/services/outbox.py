@@ -24,6 +24,8 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
+from core.after_response import run_after_response
+
 logger = logging.getLogger(__name__)
 
 #: The tasks the services queue (names of ``tables.tasks`` and ``notices.tasks`` functions).
@@ -47,17 +49,29 @@ TASK_NAMES = (
 
 def send_on_commit(name: str, *args, **options) -> None:
     """Send task ``name`` with ``args`` (ids, versions: JSON) and ``apply_async``
-    ``options`` (e.g. ``countdown`` in seconds) once the current transaction commits;
-    never, if it rolls back. Raises ``celery.exceptions.NotRegistered`` at once for a name
+    ``options`` (e.g. ``countdown`` in seconds) once the current transaction commits and,
+    during a request, its answer is sent (``core.after_response``); never, if it rolls
+    back. Raises ``celery.exceptions.NotRegistered`` at once for a name
     no task has."""
     task = current_app.tasks[name]
-    transaction.on_commit(lambda: _send(task, args, options))
+    transaction.on_commit(lambda: _after_response(lambda: _send(task, args, options), task))
 
 
 def send_now(name: str, *args, **options) -> None:
     """Send task ``name`` at once, for a side effect that follows no write of this
     transaction (a read that finds a bot's turn lost). Errors as ``send_on_commit``."""
     _send(current_app.tasks[name], args, options)
+
+
+def _after_response(send, task=None) -> None:
+    """Run ``send`` once the request's answer is sent (``core.after_response``: the
+    player does not wait for the queueing), or now outside a request. Tasks run inline
+    (``CELERY_TASK_ALWAYS_EAGER``: no broker, and the tests) are sent now, so that their
+    own errors still reach the caller under test."""
+    if task is not None and task.app.conf.task_always_eager:
+        send()
+    else:
+        run_after_response(send)
 
 
 def _send(task, args: tuple, options: dict) -> None:
@@ -84,12 +98,13 @@ _publisher: dict[str, object] = {"client": None, "paused_until": 0.0}
 
 
 def publish_version(table_id: int, version: int) -> None:
-    """Once the current transaction commits, publish that table ``table_id`` is now at
+    """Once the current transaction commits (and the request's answer is sent:
+    ``core.after_response``), publish that table ``table_id`` is now at
     ``version`` (``"<id>:<version>"`` on ``settings.TABLE_VERSIONS_CHANNEL``), waking the
     long polls waiting on it. Never, if it rolls back; nothing without ``REDIS_URL``.
     Never raises: a failure is logged and the write stands."""
     if settings.REDIS_URL:
-        transaction.on_commit(lambda: _publish(table_id, version))
+        transaction.on_commit(lambda: _after_response(lambda: _publish(table_id, version)))
 
 
 def _publish(table_id: int, version: int) -> None:

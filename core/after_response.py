@@ -1,0 +1,90 @@
+"""Work that follows a request's answer, run once the answer has been sent.
+
+A committed write's side effects (queueing its Celery tasks, publishing the table's new
+version) do not change the answer, so the player need not wait for them: during a
+request, ``run_after_response(callback)`` keeps the callback, and
+``AfterResponseMiddleware`` runs it when the server closes the response (WSGI servers and
+Django's ASGI handler close it once the body is sent; the test client closes it before it
+returns). Outside a request (a Celery task, a sweep, a management command) the callback
+runs at once. Issue 19, "nothing on the request path that can run after the response".
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from contextvars import ContextVar
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+
+logger = logging.getLogger(__name__)
+
+#: The callbacks waiting for the answer of the request being handled, or ``None``.
+_waiting: ContextVar[list[Callable[[], None]] | None] = ContextVar("after_response", default=None)
+
+
+def run_after_response(callback: Callable[[], None]) -> None:
+    """Run ``callback`` (no arguments) once the current request's answer is sent, or now
+    when no request is being handled. It must not raise: an exception is logged."""
+    waiting = _waiting.get()
+    if waiting is None:
+        _run(callback)
+    else:
+        waiting.append(callback)
+
+
+def _run(callback: Callable[[], None]) -> None:
+    try:
+        callback()
+    except Exception:  # the answer is sent: nobody is left to tell
+        logger.exception("a callback after the response failed")
+
+
+class AfterResponseMiddleware:
+    """Keeps what ``run_after_response`` is given during a request and runs it, in order,
+    when the response is closed. Sync and async capable (as every middleware here: one
+    sync-only middleware would run the whole chain in a thread under ASGI)."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if self.is_async:
+            return self._acall(request)
+        waiting: list[Callable[[], None]] = []
+        token = _waiting.set(waiting)
+        try:
+            response = self.get_response(request)
+        finally:
+            _waiting.reset(token)
+        return _later(response, waiting)
+
+    async def _acall(self, request):
+        waiting: list[Callable[[], None]] = []
+        token = _waiting.set(waiting)
+        try:
+            response = await self.get_response(request)
+        finally:
+            _waiting.reset(token)
+        return _later(response, waiting)
+
+
+def _later(response, waiting: list[Callable[[], None]]):
+    """``response``, which runs ``waiting`` when closed (``HttpResponseBase.close`` calls
+    its resource closers); at once if it was already closed."""
+
+    def run_waiting() -> None:
+        while waiting:
+            _run(waiting.pop(0))
+
+    if getattr(response, "closed", False):
+        run_waiting()
+    else:
+        response._resource_closers.append(run_waiting)
+    return response
