@@ -22,6 +22,7 @@ from django.db.models import Exists
 from django.utils import timezone
 
 from accounts.selectors import verified_email
+from core.after_response import run_after_response
 from core.faults import CACHE_ERRORS
 from dominoes import match_from_dict
 from notices.models import NoticePreferences, Notification, PushSubscription
@@ -57,7 +58,10 @@ def arrived(*, user_id: int, table_id: int) -> None:
     """User ``user_id`` is at table ``table_id`` now (they created it or sat down at it):
     present for ``PRESENCE_SECONDS``, so the first turn, which begins as their write
     commits, is not mailed or pushed to them. One cache write; never fails a write."""
-    now = timezone.now().timestamp()
+    _record_presence(user_id, table_id, timezone.now().timestamp())
+
+
+def _record_presence(user_id: int, table_id: int, now: float) -> None:
     try:
         cache.set(_presence_key(user_id, table_id), now, timeout=settings.PRESENCE_SECONDS)
     except CACHE_ERRORS:  # a write never fails for the presence record
@@ -69,8 +73,14 @@ def table_seen(*, user, table_id: int, unread: bool | None = None) -> int:
     they are present there for ``PRESENCE_SECONDS`` (one cache write), and that table's
     unread notices are marked read (one conditional UPDATE, usually of no row). Returns how
     many were marked. ``unread``: whether the caller already knows there are some
-    (``unread_at_table``, read with the table itself); ``False`` skips the query."""
-    arrived(user_id=user.pk, table_id=table_id)
+    (``unread_at_table``, read with the table itself); ``False`` skips the query.
+
+    The presence record is written once the request's answer is sent
+    (``core.after_response``; at once outside a request): a read's answer does not wait
+    for it, and no notice of this request depends on it (a turn that begins in this
+    request's write is another person's, or was decided at its commit)."""
+    now = timezone.now().timestamp()
+    run_after_response(lambda: _record_presence(user.pk, table_id, now))
     if unread is False:
         return 0
     return notifications_read(user=user, table_id=table_id)
