@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from contextvars import ContextVar
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from core.middleware import SyncAndAsyncMiddleware
 
 logger = logging.getLogger(__name__)
 
@@ -40,23 +40,11 @@ def _run(callback: Callable[[], None]) -> None:
         logger.exception("a callback after the response failed")
 
 
-class AfterResponseMiddleware:
+class AfterResponseMiddleware(SyncAndAsyncMiddleware):
     """Keeps what ``run_after_response`` is given during a request and runs it, in order,
-    when the response is closed. Sync and async capable (as every middleware here: one
-    sync-only middleware would run the whole chain in a thread under ASGI)."""
+    when the response is closed. Sync and async capable."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-
-    def __call__(self, request):
-        if self.is_async:
-            return self._acall(request)
+    def _call(self, request):
         waiting: list[Callable[[], None]] = []
         token = _waiting.set(waiting)
         try:

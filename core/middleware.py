@@ -45,11 +45,10 @@ class RequestSizeLimitMiddleware(MiddlewareMixin):
         return None
 
 
-class AsgiUrlconfMiddleware:
-    """Under an ASGI server, route with ``settings.ASGI_ROOT_URLCONF`` (``config.urls_asgi``:
-    the table's ``GET`` there is the view that can wait, ``tables.api.waits``); under WSGI
-    do nothing. The mode is the chain's (Django builds it async under ASGI when every
-    middleware can be), so this costs no thread hop either way."""
+class SyncAndAsyncMiddleware:
+    """A middleware Django can chain either way: sync under WSGI, async under ASGI (where
+    one sync-only middleware would run the whole chain in a thread). A subclass writes
+    ``_call(request)`` and ``async _acall(request)``; the mode is the chain's."""
 
     sync_capable = True
     async_capable = True
@@ -63,7 +62,20 @@ class AsgiUrlconfMiddleware:
     def __call__(self, request):
         if self.is_async:
             return self._acall(request)
+        return self._call(request)
+
+    def _call(self, request):
         return self.get_response(request)
+
+    async def _acall(self, request):
+        return await self.get_response(request)
+
+
+class AsgiUrlconfMiddleware(SyncAndAsyncMiddleware):
+    """Under an ASGI server, route with ``settings.ASGI_ROOT_URLCONF`` (``config.urls_asgi``:
+    the table's ``GET`` there is the view that can wait, ``tables.api.waits``); under WSGI
+    do nothing. The mode is the chain's (Django builds it async under ASGI when every
+    middleware can be), so this costs no thread hop either way."""
 
     async def _acall(self, request):
         request.urlconf = settings.ASGI_ROOT_URLCONF

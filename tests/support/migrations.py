@@ -19,3 +19,14 @@ def migrate_to(targets: list[tuple[str, str]]):
     executor.loader.build_graph()
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
+
+
+def alice_and_bob():
+    """Two users made with the current model (the accounts app is not migrated back)."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    return (
+        users.create_user("alice", "alice@example.com", "x"),
+        users.create_user("bob", "bob@example.com", "x"),
+    )

@@ -9,10 +9,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tests.support.migrations import latest_migrations, migrate_to
+from tests.support.migrations import alice_and_bob, latest_migrations, migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,9 +67,7 @@ def test_seats_of_ended_tables_are_listed_by_the_end_and_back():
     old_apps = migrate_to(BEFORE)
     now = timezone.now()
     try:
-        users = get_user_model().objects
-        alice = users.create_user("alice", "alice@example.com", "x")
-        bob = users.create_user("bob", "bob@example.com", "x")
+        alice, bob = alice_and_bob()
         made = _made(old_apps, alice, bob, now)
         new_apps = migrate_to(AFTER)
         Table = new_apps.get_model("tables", "Table")

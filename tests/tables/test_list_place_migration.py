@@ -11,10 +11,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tests.support.migrations import latest_migrations, migrate_to
+from tests.support.migrations import alice_and_bob, latest_migrations, migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,9 +25,7 @@ def test_every_seat_gets_its_place_in_its_players_list():
     old_apps = migrate_to(BEFORE)
     now = timezone.now()
     try:
-        users = get_user_model().objects
-        alice = users.create_user("alice", "alice@example.com", "x")
-        bob = users.create_user("bob", "bob@example.com", "x")
+        alice, bob = alice_and_bob()
         Table = old_apps.get_model("tables", "Table")
         Seat = old_apps.get_model("tables", "Seat")
 
