@@ -16,16 +16,16 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Exists
 from django.utils import timezone
 
 from accounts.selectors import verified_email
 from core.after_response import run_after_response
-from core.faults import CACHE_ERRORS
 from dominoes import match_from_dict
+from notices import presence
 from notices.models import NoticePreferences, Notification, PushSubscription
+from notices.presence import arrived, is_present  # noqa: F401  (callers use them from here)
 from tables.models import Hand, Seat, Table
 from tables.seating import holds_two_hands, player_name
 
@@ -35,37 +35,7 @@ Kind = Notification.Kind
 Email = Notification.Email
 
 
-# --- presence -----------------------------------------------------------------------------
-
-
-def _presence_key(user_id: int, table_id: int) -> str:
-    return f"notices:present:{user_id}:{table_id}"
-
-
-def is_present(user_id: int, table_id: int, now: datetime | None = None) -> bool:
-    """Whether a client of user ``user_id`` read table ``table_id`` within the last
-    ``PRESENCE_SECONDS`` (the cache keeps the time of the last read)."""
-    try:
-        seen = cache.get(_presence_key(user_id, table_id))
-    except CACHE_ERRORS:  # the cache is away: nobody counts as present, notices go out
-        logger.warning("presence unknown: the cache did not answer")
-        return False
-    now = now or timezone.now()
-    return seen is not None and 0 <= now.timestamp() - seen < settings.PRESENCE_SECONDS
-
-
-def arrived(*, user_id: int, table_id: int) -> None:
-    """User ``user_id`` is at table ``table_id`` now (they created it or sat down at it):
-    present for ``PRESENCE_SECONDS``, so the first turn, which begins as their write
-    commits, is not mailed or pushed to them. One cache write; never fails a write."""
-    _record_presence(user_id, table_id, timezone.now().timestamp())
-
-
-def _record_presence(user_id: int, table_id: int, now: float) -> None:
-    try:
-        cache.set(_presence_key(user_id, table_id), now, timeout=settings.PRESENCE_SECONDS)
-    except CACHE_ERRORS:  # a write never fails for the presence record
-        logger.warning("presence not recorded: the cache did not answer")
+# --- presence (notices.presence) and reads ----------------------------------------------
 
 
 def table_seen(*, user, table_id: int, unread: bool | None = None) -> int:
@@ -80,7 +50,7 @@ def table_seen(*, user, table_id: int, unread: bool | None = None) -> int:
     for it, and no notice of this request depends on it (a turn that begins in this
     request's write is another person's, or was decided at its commit)."""
     now = timezone.now().timestamp()
-    run_after_response(lambda: _record_presence(user.pk, table_id, now))
+    run_after_response(lambda: presence.record(user.pk, table_id, now))
     if unread is False:
         return 0
     return notifications_read(user=user, table_id=table_id)
