@@ -25,6 +25,9 @@ def _view(events):
     return view
 
 
+# A response's close() sends request_finished, whose receiver checks the database
+# connection: these tests need the database though they write nothing.
+@pytest.mark.django_db
 def test_a_callback_waits_for_the_response_to_be_closed():
     events = []
     response = AfterResponseMiddleware(_view(events))(RequestFactory().get("/"))
@@ -35,6 +38,7 @@ def test_a_callback_waits_for_the_response_to_be_closed():
     assert events[-1] == "no request: now"
 
 
+@pytest.mark.django_db
 def test_the_same_under_asgi_and_a_failing_callback_stops_no_other(caplog):
     events = []
 
