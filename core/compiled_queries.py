@@ -97,20 +97,38 @@ def rows_together(
     database (SQLite, which takes one statement a call) they are sent one after the
     other."""
     bound = [query._bound(values, using) for query, values in queries]
+    results = execute_together(
+        [(statement, params) for statement, params, _conversion in bound], using=using, fetch=True
+    )
+    return [
+        CompiledQuery._converted(rows, conversion)
+        for rows, (_statement, _params, conversion) in zip(results, bound, strict=True)
+    ]
+
+
+def execute_together(
+    statements: Sequence[tuple[str, Sequence[Any]]], *, using: str = "default", fetch: bool = False
+) -> list[list]:
+    """Run ``statements`` (``(sql, params)`` pairs, ``%s`` placeholders) in their order,
+    in one round trip on PostgreSQL (one simple-protocol message: psycopg's client-side
+    cursor, Django's default; counted by Django as one query), one after the other on
+    another database (SQLite takes one statement a call). With ``fetch``, the rows of
+    each statement, in order (read in turn with ``nextset``); else ``[]``."""
+    connection = connections[using]
     results = []
-    with connections[using].cursor() as cursor:
-        if connections[using].vendor != "postgresql":  # SQLite: one statement a call
-            for statement, params, conversion in bound:
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":  # SQLite (``make run``): one at a time
+            for statement, params in statements:
                 cursor.execute(statement, params)
-                results.append(CompiledQuery._converted(cursor.fetchall(), conversion))
+                if fetch:
+                    results.append(cursor.fetchall())
             return results
-        sql = STATEMENT_SEPARATOR.join(statement for statement, _params, _conversion in bound)
-        params = [param for _statement, params, _conversion in bound for param in params]
-        cursor.execute(sql, params)
-        for place, (_statement, _params, conversion) in enumerate(bound):
+        sql = STATEMENT_SEPARATOR.join(statement for statement, _params in statements)
+        cursor.execute(sql, [param for _statement, params in statements for param in params])
+        for place in range(len(statements) if fetch else 0):
             if place:
                 cursor.nextset()
-            results.append(CompiledQuery._converted(cursor.fetchall(), conversion))
+            results.append(cursor.fetchall())
     return results
 
 

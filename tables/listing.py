@@ -126,19 +126,17 @@ def page_query(
         return before.order_by(*BACKWARDS)[: size + 1]
     # Each part is one range of the index (the bound on ``list_moved_at`` starts the
     # first at the cursor; the exclusion drops only the rows moved at that instant).
-    rest = rows.filter(list_group=at, list_moved_at__lte=moved).exclude(
+    in_the_group = Q(list_group=at, list_moved_at__lte=moved) & ~Q(
         list_moved_at=moved, table_id__gte=last_id
     )
     if group is not None:
-        return rest.order_by(*ORDER)[: size + 1]
-    later = rows.filter(list_group__gt=at)
+        return rows.filter(in_the_group).order_by(*ORDER)[: size + 1]
     if connection.features.supports_slicing_ordering_in_compound:
-        rows = rest.order_by(*ORDER)[: size + 1].union(later.order_by(*ORDER)[: size + 1], all=True)
+        rest = rows.filter(in_the_group).order_by(*ORDER)[: size + 1]
+        later = rows.filter(list_group__gt=at).order_by(*ORDER)[: size + 1]
+        rows = rest.union(later, all=True)
     else:  # SQLite (``make run``): the same rows in one filter, no index plan kept
-        after = Q(list_group=at, list_moved_at__lte=moved) & ~Q(
-            list_moved_at=moved, table_id__gte=last_id
-        )
-        rows = rows.filter(after | Q(list_group__gt=at))
+        rows = rows.filter(in_the_group | Q(list_group__gt=at))
     return rows.order_by(*ORDER)[: size + 1]
 
 

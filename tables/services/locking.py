@@ -38,9 +38,20 @@ def lock(table_id: int, *, skip_locked: bool = False) -> Table | None:
     instead of waiting when another holds the lock. Raises ``TransactionManagementError``
     outside a transaction, as ``select_for_update`` does (the compiled query no longer
     passes Django's check after its first run)."""
+    _in_a_transaction()
+    return _locked_table(_LOCKS[skip_locked].rows(table_id), skip_locked=skip_locked)
+
+
+def _in_a_transaction() -> None:
+    """Raise ``TransactionManagementError`` outside a transaction, as Django's own check of
+    ``select_for_update`` does (a compiled query no longer passes it)."""
     if connection.get_autocommit():
         raise TransactionManagementError("select_for_update is for a transaction only.")
-    rows = _LOCKS[skip_locked].rows(table_id)
+
+
+def _locked_table(rows: list[tuple], *, skip_locked: bool) -> Table | None:
+    """The table of the lock's ``rows``; with none, ``None`` when the lock was skipped,
+    else ``not_found``."""
     if not rows:
         if skip_locked:
             return None
@@ -110,14 +121,11 @@ def lock_for_move(table_id: int, user, key: str | None = None) -> Locked:
     before it waited), and a retry racing its original reads the stored answer. Raises
     ``not_found`` for a missing table, ``TransactionManagementError`` outside a
     transaction."""
-    if connection.get_autocommit():
-        raise TransactionManagementError("select_for_update is for a transaction only.")
+    _in_a_transaction()
     values = (table_id, user.pk) if key is None else (table_id, user.pk, key)
     seats_read = _MOVER_READS[key is not None]
     locked, rows = rows_together((_LOCKS[False], (table_id,)), (seats_read, values))
-    if not locked:
-        raise not_found()
-    table = from_row(Table, locked[0], 0)[0]
+    table = _locked_table(locked, skip_locked=False)
     names = _MOVER_FACTS if key is None else (*_MOVER_FACTS, *_REMEMBERED)
     users_at = len(_SEAT_COLUMNS)
     facts_at = users_at + len(_USER_COLUMNS)

@@ -17,7 +17,7 @@ from functools import cache
 from django.db import connection
 from django.db.models import Model
 
-from core.compiled_queries import STATEMENT_SEPARATOR
+from core.compiled_queries import execute_together
 from tables.models import Move, Seat
 
 Statement = tuple[str, list]
@@ -27,11 +27,16 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def _written_fields(model: type[Model]) -> tuple:
+    """Every concrete field of ``model`` but its primary key: what a row's write sends."""
+    return tuple(field for field in model._meta.concrete_fields if not field.primary_key)
+
+
 @cache
 def _insert_parts(model: type[Model], vendor: str) -> tuple[tuple, str, str]:
     """``insert``'s fields, its SQL up to ``VALUES`` and one row's placeholders, built once
     per model and database kind."""
-    fields = tuple(field for field in model._meta.concrete_fields if not field.primary_key)
+    fields = _written_fields(model)
     columns = ", ".join(_quote(field.column) for field in fields)
     head = f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES "
     return fields, head, "(" + ", ".join(["%s"] * len(fields)) + ")"
@@ -49,7 +54,7 @@ def insert(model: type[Model], rows: Sequence[Model]) -> Statement:
 @cache
 def _update_parts(model: type[Model], vendor: str) -> tuple[tuple, str]:
     """``update``'s fields and SQL, built once per model and database kind."""
-    fields = tuple(field for field in model._meta.concrete_fields if not field.primary_key)
+    fields = _written_fields(model)
     assignments = ", ".join(f"{_quote(field.column)} = %s" for field in fields)
     primary_key = _quote(model._meta.pk.column)
     table = _quote(model._meta.db_table)
@@ -122,17 +127,9 @@ _SEEN_SQL = _seen_sql()
 
 
 def send(*written: Statement) -> None:
-    """Send the statements ``written`` in one round trip, in their order (one
-    simple-protocol message: psycopg's client-side cursor, Django's default; counted by
-    Django as one query). On another database (SQLite, which takes one statement a call)
-    they are sent one after the other."""
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":  # SQLite (``make run``): one at a time
-            for statement, params in written:
-                cursor.execute(statement, params)
-            return
-        sql = STATEMENT_SEPARATOR.join(statement for statement, _params in written)
-        cursor.execute(sql, [value for _statement, params in written for value in params])
+    """Send the statements ``written`` in their order, in one round trip on PostgreSQL
+    (``core.compiled_queries.execute_together``)."""
+    execute_together(written)
 
 
 def seen_update(table_id: int, user_id: int, version: int) -> Statement:
