@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes.arena import play_match, seatings  # noqa: E402
-from dominoes.bots import belief, choose_play  # noqa: E402
+from dominoes.bots import belief, choose_play, posterior  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import MatchModel, Quelonia  # noqa: E402
 from dominoes.bots.simulate import greedy_playout, move_key, world_position  # noqa: E402
@@ -79,18 +79,23 @@ def main() -> int:
     parser.add_argument("--keep", type=float, default=0.3)
     parser.add_argument("--seed", default="R")
     defaults = Quelonia()
-    for name in ("rollouts", "max_worlds", "pool", "extend"):
+    for name in ("rollouts", "max_worlds", "pool", "extend", "chain"):
         flag = "--" + name.replace("_", "-")
         parser.add_argument(flag, type=int, default=getattr(defaults, name))
     parser.add_argument("--margin", type=float, default=defaults.margin)
+    parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
+    parser.add_argument("--thin", type=int, default=posterior.THIN)
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
     parser.add_argument("--out", help="write the regrets, one a line, to this file")
     args = parser.parse_args()
+    posterior.TEMPERATURE = args.temperature
+    posterior.THIN = args.thin
     belief.SHARPNESS = args.sharpness
     belief.tempered_weights.__defaults__ = (args.share,)
     search = {
-        name: getattr(args, name) for name in ("rollouts", "max_worlds", "pool", "extend", "margin")
+        name: getattr(args, name)
+        for name in ("rollouts", "max_worlds", "pool", "extend", "margin", "chain")
     }
     bot = Quelonia(time_budget=600.0, **search)
     found = positions(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes.arena import Tally, percentile, play_match, seatings, wilson  # noqa: E402
-from dominoes.bots import belief, choose_play  # noqa: E402
+from dominoes.bots import belief, choose_play, posterior  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import Quelonia  # noqa: E402
 from dominoes.rules import PROFILES  # noqa: E402
@@ -107,15 +107,20 @@ def main() -> int:
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
     defaults = Quelonia()
-    for name in ("rollouts", "max_worlds", "pool", "extend"):
+    for name in ("rollouts", "max_worlds", "pool", "extend", "chain"):
         flag = "--" + name.replace("_", "-")
         parser.add_argument(flag, type=int, default=getattr(defaults, name))
     parser.add_argument("--margin", type=float, default=defaults.margin)
+    parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
+    parser.add_argument("--thin", type=int, default=posterior.THIN)
     parser.add_argument("--progress", action="store_true", help="report after every group")
     args = parser.parse_args()
+    posterior.TEMPERATURE = args.temperature
+    posterior.THIN = args.thin
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
-        name: getattr(args, name) for name in ("rollouts", "max_worlds", "pool", "extend", "margin")
+        name: getattr(args, name)
+        for name in ("rollouts", "max_worlds", "pool", "extend", "margin", "chain")
     }
     bot = make(args.variant, args.share, args.sharpness, search)
     started = time.perf_counter()

@@ -12,6 +12,7 @@ from dominoes.bots.base import Bot
 from dominoes.bots.belief import weigh
 from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.bots.nino import exhausted_pips, score_move
+from dominoes.bots.posterior import posterior_worlds
 from dominoes.bots.sampling import sample_world
 from dominoes.bots.simulate import greedy_playout, move_key, world_position
 from dominoes.state import Play
@@ -149,6 +150,7 @@ class Quelonia(Bot):
         pool: int = 1,
         extend: int = 0,
         margin: float = 0.0,
+        chain: bool = True,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
@@ -157,12 +159,16 @@ class Quelonia(Bot):
         self.pool = pool
         self.extend = extend
         self.margin = margin
+        self.chain = chain
 
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random, count: int
     ) -> list[tuple[tuple[list[list[Tile]], list[Tile]], float]]:
         """``count`` sampled deals with their weights (``belief.weigh`` when ``belief``,
         else equal), the negligible ones dropped, heaviest first."""
+        if self.chain and self.belief:
+            drawn = posterior_worlds(view, knowledge, rng, count)
+            return [(world, 1.0 / len(drawn)) for world in drawn]
         candidates = [self.sample(view, knowledge, rng) for _ in range(count * self.pool)]
         if not self.belief:
             return [(world, 1.0 / count) for world in candidates[:count]]

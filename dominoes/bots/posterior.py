@@ -1,0 +1,189 @@
+"""Sampling hidden deals in proportion to how well they explain the past plays (MCMC).
+
+``belief.weigh`` weighs deals drawn uniformly (``sampling``): with ten tiles a seat and
+fifteen never seen (``cuban``) few uniform deals explain the other seats' plays, so the
+weights collapse onto a handful of deals and are tempered back to a flat average. Here
+the deals are drawn *from* the belief instead, by a Metropolis chain: start from a
+consistent deal (``sampling.sample_world``), propose swapping two unseen tiles between two
+holders (two other seats, or a seat and the stock or the never-seen tiles), keep the
+swap when both tiles may sit in their new slots (the voids of ``knowledge``) with the
+chance ``min(1, L(new) / L(old))``, where ``L`` is the likelihood that soft
+advice-followers made the plays of the log (``belief.log_likelihood``, raised to a power
+``temperature``). Only the two seats whose tiles change are re-scored, and each seat's
+score is remembered by its holding, so a chain step costs one or two seats' plays. Several
+chains from independent starts, each thinned, give deals of equal weight.
+
+Only public information is used (R31): the log, the line, the counts, the viewer's tiles
+and the sampled deal itself.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from dominoes.bots.belief import Decision, _options, _scores, decisions
+from dominoes.bots.knowledge import Knowledge, pip_bits
+from dominoes.bots.sampling import sample_world
+from dominoes.playout import Tables, tables_for
+from dominoes.rules import Rules
+from dominoes.tiles import Tile
+from dominoes.view import SeatView
+
+#: Chains run from independent starting deals (the deals asked for are shared among them).
+CHAINS = 4
+#: Proposed swaps before a chain's first kept deal, per unseen tile.
+BURN_IN_PER_TILE = 4
+#: Proposed swaps between two kept deals of one chain.
+THIN = 4
+#: The power of the likelihood the chain samples from (1: the belief as it is). 3 put
+#: 27.3% of the other seats' tiles in the right seat at ``cuban`` where the weighted
+#: uniform deals put 21.5% (1: 25.4%, 2: 26.7%, 4: 27.1%; ``bench/belief_accuracy.py``).
+TEMPERATURE = 3.0
+
+World = tuple[list[list[Tile]], list[Tile]]
+
+
+class _SeatScores:
+    """The log-likelihood of one seat's past plays by its holding mask, remembered."""
+
+    def __init__(self, tables: Tables, rules: Rules, seats: int, found: list[Decision]):
+        self.tables, self.rules, self.seats = tables, rules, seats
+        self.by_seat: dict[int, list[tuple[int, Decision]]] = {}
+        for number, decision in enumerate(found):
+            self.by_seat.setdefault(decision.seat, []).append((number, decision))
+        self.cache: dict = {}
+        self.known: dict[tuple[int, int], float] = {}
+
+    def __call__(self, seat: int, mask: int) -> float:
+        key = (seat, mask)
+        value = self.known.get(key)
+        if value is None:
+            value = self.known[key] = self._compute(seat, mask)
+        return value
+
+    def _compute(self, seat: int, mask: int) -> float:
+        total = 0.0
+        for number, decision in self.by_seat.get(seat, ()):
+            hand = mask | decision.after
+            options = _options(self.tables, decision, hand)
+            if len(options) < 2:
+                continue
+            scores, chosen = _scores(
+                self.tables, self.rules, self.seats, decision, number, hand, options, self.cache
+            )
+            if chosen >= 1e6:
+                continue
+            finite = [s for s in scores if s < 1e6] or [chosen]
+            top = max(finite)
+            total += (chosen - top) - math.log(sum(math.exp(s - top) for s in finite))
+        return total
+
+
+def posterior_worlds(
+    view: SeatView,
+    knowledge: Knowledge,
+    rng: random.Random,
+    count: int,
+    temperature: float | None = None,
+) -> list[World]:
+    """``count`` hidden deals ``(holdings, stock)`` drawn from the belief (module doc),
+    each as ``sampling.sample_world`` returns it (the viewer's own tiles in its seat, the
+    stock in a random draw order). With no informative play in the log the deals are
+    ``sample_world``'s own. Deterministic for a given ``rng`` state; raises nothing."""
+    if temperature is None:
+        temperature = TEMPERATURE
+    rules = knowledge.rules
+    found = decisions(view, rules)
+    if not found or count <= 0:
+        return [sample_world(view, knowledge, rng) for _ in range(count)]
+    tables = tables_for(rules.max_pip)
+    scores = _SeatScores(tables, rules, view.seats, found)
+    chains = min(CHAINS, count)
+    worlds: list[World] = []
+    for chain in range(chains):
+        wanted = count // chains + (chain < count % chains)
+        worlds += _chain(view, knowledge, rng, tables, scores, wanted, temperature)
+    return worlds
+
+
+def _chain(view, knowledge, rng, tables, scores, wanted, temperature) -> list[World]:
+    """One Metropolis chain from a fresh ``sample_world`` deal: ``wanted`` thinned deals."""
+    me = view.seat
+    holdings, stock = sample_world(view, knowledge, rng)
+    owners: list[int] = []  # per slot: its seat, or -1 for the stock / never-seen tiles
+    masks: list[int] = []  # per slot: the pips its tile must not show
+    tiles: list[Tile] = []
+    for seat in range(view.seats):
+        if seat == me:
+            continue
+        seat_slots = knowledge.slots[seat]
+        for slot, tile in enumerate(holdings[seat]):
+            owners.append(seat)
+            masks.append(seat_slots[slot] if slot < len(seat_slots) else 0)
+            tiles.append(tile)
+    for tile in stock:
+        owners.append(-1)
+        masks.append(0)
+        tiles.append(tile)
+    index = tables.index
+    held = [0] * view.seats
+    for slot, tile in enumerate(tiles):
+        if owners[slot] >= 0:
+            held[owners[slot]] |= 1 << index[tile]
+    scored_seats = [seat for seat in range(view.seats) if seat in scores.by_seat]
+    scored_slots = [slot for slot, owner in enumerate(owners) if owner in scores.by_seat]
+    size = len(tiles)
+    if not scored_slots or size < 2:
+        return [sample_world(view, knowledge, rng) for _ in range(wanted)]
+    bits = [pip_bits(tile) for tile in tiles]
+    log_l = {seat: scores(seat, held[seat]) for seat in scored_seats}
+    burn_in, thin = BURN_IN_PER_TILE * size, THIN
+    steps = burn_in + thin * wanted
+    kept: list[World] = []
+    for step in range(steps):
+        first = scored_slots[rng.randrange(len(scored_slots))]
+        second = rng.randrange(size)
+        a, b = owners[first], owners[second]
+        if a != b and not masks[second] & bits[first] and not masks[first] & bits[second]:
+            _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, temperature)
+        if step >= burn_in and (step - burn_in) % thin == thin - 1:
+            kept.append(_world(view, owners, tiles, me, rng))
+    while len(kept) < wanted:
+        kept.append(_world(view, owners, tiles, me, rng))
+    return kept[:wanted]
+
+
+def _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, temperature):
+    """Swap the tiles of slots ``first`` (seat ``a``, whose plays are scored) and ``second``
+    (seat ``b``, -1 for the stock) with the Metropolis chance; updates the chain's state
+    in place when the swap is kept."""
+    moved = (1 << index[tiles[first]]) ^ (1 << index[tiles[second]])
+    new_a = held[a] ^ moved
+    new_a_score = scores(a, new_a)
+    change = new_a_score - log_l[a]
+    scored_b = b in log_l
+    if scored_b:
+        new_b_score = scores(b, held[b] ^ moved)
+        change += new_b_score - log_l[b]
+    if change < 0 and rng.random() >= math.exp(temperature * change):
+        return
+    held[a] = new_a
+    log_l[a] = new_a_score
+    if b >= 0:
+        held[b] ^= moved
+        if scored_b:
+            log_l[b] = new_b_score
+    tiles[first], tiles[second] = tiles[second], tiles[first]
+    bits[first], bits[second] = bits[second], bits[first]
+
+
+def _world(view: SeatView, owners: list[int], tiles: list[Tile], me: int, rng) -> World:
+    """The chain's current deal as ``(holdings, stock)``, the stock shuffled."""
+    holdings: list[list[Tile]] = [[] for _ in range(view.seats)]
+    holdings[me] = list(view.tiles)
+    stock: list[Tile] = []
+    for owner, tile in zip(owners, tiles, strict=True):
+        (stock if owner < 0 else holdings[owner]).append(tile)
+    rng.shuffle(stock)
+    return holdings, stock
