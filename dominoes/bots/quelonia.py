@@ -115,10 +115,12 @@ class Quelonia(Bot):
     drew and kept does not fit the ends of that moment). She then samples hidden deals
     consistent with all of it: the unseen tiles (the set minus her own tiles and the line)
     dealt to the other seats and the stock, each seat getting its tile count and none of
-    its known voids. Each sampled deal is then weighed by how well it explains the other
-    seats' past plays, read as a player following the rules page's advice would make
-    them (heavy tiles and doubles first, variety kept: ``belief``), so a seat that kept
-    back a heavy tile it could have played probably did not hold one. For every legal
+    its known voids, drawn in proportion to how well they explain the other seats' past
+    plays, read as a player following the rules page's advice would make them (heavy
+    tiles and doubles first, variety kept: ``belief``), so a seat that kept back a heavy
+    tile it could have played probably did not hold one (``posterior``: a Metropolis
+    chain over swaps of unseen tiles; with ``chain=False``, uniform deals weighed by that
+    likelihood after the fact, as before issue 20's second round). For every legal
     play she plays the rest of the hand out in each sampled deal, everyone following a
     quick dump-the-heavy-tiles policy, the same deals and the same order for every play
     (common random numbers), each result counted with its deal's weight. Each outcome is
@@ -129,7 +131,9 @@ class Quelonia(Bot):
 
     Arguments: ``rollouts`` simulations (deal x move) per decision; ``time_budget``
     seconds of the thread's CPU time (the guard stops at 75% of it); ``max_worlds``
-    sampled deals at most; ``belief`` the weighing on or off. Off by default (issue 20,
+    sampled deals at most; ``belief`` the reading of past plays on or off; ``chain``
+    draws the deals from it (``posterior``) rather than weighing uniform ones. Off by
+    default (issue 20,
     measured in docs/bots.md): ``pool`` > 1 samples ``pool`` times the deals and draws
     the ones played out in proportion to their weight (systematic resampling; the
     sampling and weighing of the pool run before the clock's first check); ``extend``
@@ -164,8 +168,9 @@ class Quelonia(Bot):
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random, count: int
     ) -> list[tuple[tuple[list[list[Tile]], list[Tile]], float]]:
-        """``count`` sampled deals with their weights (``belief.weigh`` when ``belief``,
-        else equal), the negligible ones dropped, heaviest first."""
+        """``count`` sampled deals with their weights: drawn from the belief with equal
+        weights (``chain``), else uniform ones weighed by ``belief.weigh`` (equal when not
+        ``belief``), the negligible ones dropped, heaviest first."""
         if self.chain and self.belief:
             drawn = posterior_worlds(view, knowledge, rng, count)
             return [(world, 1.0 / len(drawn)) for world in drawn]
