@@ -54,7 +54,7 @@ HIDDEN_FIELDS = {
 PUBLIC_FILTERS = {
     "tables.table": {"status", "seats", "target", "outcome", "stale", "created_at", "reported"},
     "tables.hand": {"end"},
-    "tables.move": {"kind", "automatic"},
+    "tables.move": {"kind", "automatic", "table"},
     "accounts.user": {
         "is_staff",
         "is_superuser",

@@ -86,3 +86,38 @@ def test_it_lists_and_filters_tables(client, moderator, running):
     assert client.get("/admin/tables/table/?stale=1").status_code == 200
     assert client.get("/admin/tables/table/?q=alice").status_code == 200
     assert client.get("/admin/tables/move/").status_code == 200
+
+
+def test_the_table_page_lists_the_latest_hand_and_links_to_every_move(
+    client, moderator, api_client_for, alice, bob, generous_rates, running
+):
+    """A long match's page showed every move in its inline (5,564 px after five hands):
+    the inline now holds the latest hand's moves, and a link opens all of them in the
+    moves list, filtered to the table."""
+    import random
+
+    from tests.support.api import play_until
+
+    created = create_table(api_client_for(alice), 2, ["friend"])
+    clients = {0: api_client_for(alice), 1: api_client_for(bob)}
+    join(clients[1], created["invites"][0]["token"])
+    play_until(
+        clients,
+        created["id"],
+        random.Random(3),
+        lambda state: state["status"] != "playing" or state["game"]["hand_number"] >= 1,
+    )
+    table = Table.objects.get(pk=created["id"])
+    play_until(clients, running.pk, random.Random(4), lambda state: running.moves.exists())
+    client.force_login(moderator)
+    page = client.get(f"/admin/tables/table/{table.pk}/change/").content.decode()
+    latest = table.hands.order_by("-number").first()
+    assert page.count('<td class="field-sequence">') == latest.moves.count()
+    total = table.moves.count()
+    assert total > latest.moves.count()
+    assert f'href="/admin/tables/move/?table={table.pk}"' in page
+    assert f"Todas las jugadas ({total})" in page
+    listed = client.get(f"/admin/tables/move/?table={table.pk}")
+    assert listed.status_code == 200
+    assert len(listed.context["cl"].result_list) == total  # not the other table's
+    assert not client.get("/admin/tables/move/?table=abc").context["cl"].result_list
