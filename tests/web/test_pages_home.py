@@ -51,3 +51,19 @@ def test_it_speaks_english_to_an_english_player(client, carol):
 
     assert "My tables" in page
     assert "New table" in page
+
+
+def test_a_match_that_did_not_end_at_the_target_says_how_it_ended(client, alice, bob, carol):
+    """A match lost by abandoning read just "Perdiste" (and won by it, "Ganaste"), like a
+    match played to the target; how it ended is now in both lists (R26-R28)."""
+    left = seat_friends(alice, [bob])
+    services.table_abandon(table_id=left.pk, user=alice)
+    closed = seat_friends(alice, [carol])
+    services.table_close_by_moderator(table_id=closed.pk)
+    for page_url in ("/", "/partidas/"):
+        client.force_login(alice)
+        page = client.get(page_url).content.decode()
+        assert "Perdiste por abandono" in page, page_url
+        assert "Sin ganador: cerrada por un moderador" in page, page_url
+        client.force_login(bob)
+        assert "Ganaste por abandono" in client.get(page_url).content.decode(), page_url
