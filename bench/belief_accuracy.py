@@ -25,16 +25,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from quelonia_regret import positions  # noqa: E402
 
-from dominoes.bots import belief, posterior  # noqa: E402
+from dominoes.arena import play_match, seatings  # noqa: E402
+from dominoes.bots import belief, choose_play, posterior  # noqa: E402
 from dominoes.bots.knowledge import infer  # noqa: E402
 from dominoes.bots.sampling import sample_world  # noqa: E402
+from dominoes.rules import PROFILES  # noqa: E402
 
 
-def accuracy(truth, holdings, me: int) -> float:
-    """The share of the other seats' true tiles that ``holdings`` puts in the right seat."""
+def team_positions(profile: str, seats: int, target: int, seed: str, count: int, keep: float):
+    """``(match, view, move seed)`` triples where a Quelonia seat has a choice to make,
+    in matches of team Quelonia against team Nino (her partner's plays are hers)."""
+    found: list = []
+    rng = random.Random(seed)
+    group = 0
+    while len(found) < count:
+
+        def choose(side, match, view, move_seed):
+            if side == "A" and len(view.legal_moves) > 1 and rng.random() < keep:
+                if len(found) < count:
+                    found.append((match, view, move_seed))
+            return choose_play("quelonia" if side == "A" else "nino", view, seed=move_seed)
+
+        names = {"A": "quelonia", "B": "nino"}
+        play_match(seats, target, names, seatings(seats)[0], seed, group, PROFILES[profile], choose)
+        group += 1
+    return found
+
+
+def accuracy(truth, holdings, me: int, only: str = "") -> float:
+    """The share of the other seats' true tiles that ``holdings`` puts in the right seat
+    (``only``: ``partner`` or ``rivals`` at four seats, else every other seat)."""
     right = total = 0
     for seat, tiles in enumerate(truth):
         if seat == me:
+            continue
+        if only and (seat == (me + 2) % 4) != (only == "partner"):
             continue
         total += len(tiles)
         right += len(set(tiles) & set(holdings[seat]))
@@ -67,12 +92,14 @@ def main() -> int:
     parser.add_argument("--chains", type=int, default=posterior.CHAINS)
     parser.add_argument("--burn-in", type=int, default=posterior.BURN_IN_PER_TILE)
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
+    parser.add_argument("--team", action="store_true", help="team Quelonia vs team Nino")
     args = parser.parse_args()
     posterior.TEMPERATURE, posterior.THIN = args.temperature, args.thin
     posterior.CHAINS, posterior.BURN_IN_PER_TILE = args.chains, args.burn_in
     belief.tempered_weights.__defaults__ = (args.share,)
-    found = positions(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)
-    scores, cpu = [], []
+    source = team_positions if args.team else positions
+    found = source(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)
+    scores, cpu, parts = [], [], {"partner": [], "rivals": []}
     for number, (match, view, _) in enumerate(found):
         rng = random.Random(number)
         started = time.thread_time()
@@ -81,6 +108,11 @@ def main() -> int:
         cpu.append(time.thread_time() - started)
         truth = match.hand.holdings
         scores.append(sum(weight * accuracy(truth, deal[0], view.seat) for deal, weight in pairs))
+        if args.seats == 4:
+            for only, values in parts.items():
+                values.append(
+                    sum(w * accuracy(truth, deal[0], view.seat, only) for deal, w in pairs)
+                )
     n = len(scores)
     mean = sum(scores) / n
     spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(n - 1, 1) / n)
@@ -91,6 +123,9 @@ def main() -> int:
         f"chains {args.chains}, burn-in {args.burn_in}/tile, share {args.share}:\n"
         f"  right seat {mean:.4f} (95% {mean - 1.96 * spread:.4f}-{mean + 1.96 * spread:.4f}); "
         f"sampling CPU p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
+        + "".join(
+            f"; {only} {sum(values) / n:.4f}" for only, values in parts.items() if values
+        )
     )
     return 0
 
