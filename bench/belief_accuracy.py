@@ -123,9 +123,7 @@ def main() -> int:
         f"chains {args.chains}, burn-in {args.burn_in}/tile, share {args.share}:\n"
         f"  right seat {mean:.4f} (95% {mean - 1.96 * spread:.4f}-{mean + 1.96 * spread:.4f}); "
         f"sampling CPU p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
-        + "".join(
-            f"; {only} {sum(values) / n:.4f}" for only, values in parts.items() if values
-        )
+        + "".join(f"; {only} {sum(values) / n:.4f}" for only, values in parts.items() if values)
     )
     return 0
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
 
 from dominoes.arena import percentile, wilson  # noqa: E402
-from dominoes.bots import choose_play  # noqa: E402
+from dominoes.bots import choose_play, posterior  # noqa: E402
 from dominoes.state import Play  # noqa: E402
 from dominoes.tiles import Tile  # noqa: E402
 from dominoes.view import LogEntry, SeatView  # noqa: E402
@@ -227,7 +227,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=0, help="stop after this (0: never)")
     parser.add_argument("--json", help="write every hand's outcome to this file")
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        default=posterior.TEMPERATURE,
+        help="the power of the belief her chain samples from (dominoes.bots.posterior)",
+    )
     args = parser.parse_args()
+    posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit it
     ensure_pypi_venv()
     work = [
         (index, ours, args.seed, args.samples, args.start_move)
