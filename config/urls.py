@@ -5,10 +5,11 @@ from csp.decorators import csp_update
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import views as accounts_views
+from core.api_errors import page_not_found
 
 # Swagger UI under the Content-Security-Policy (config/settings/base.py): its start-up script
 # comes from a URL, not inline, its page styles from a file (templates/api/swagger_ui.html),
@@ -28,6 +29,13 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
+def unknown_endpoint(request: HttpRequest) -> HttpResponse:
+    """Any other path under ``/api/``: ``404 not_found`` in the API's JSON error contract,
+    with ``DEBUG`` on too (Django's debug 404 page is HTML; ``handler404`` only applies
+    with ``DEBUG`` off)."""
+    return page_not_found(request, None)
+
+
 urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
@@ -37,6 +45,7 @@ urlpatterns = [
     path("api/v1/", include("tables.api_urls")),
     path("api/v1/", include("notices.api_urls")),
     path("api/v1/", include("moderation.api_urls")),
+    re_path(r"^api/", unknown_endpoint),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     # Django's set_language, which also saves a signed-in player's language.

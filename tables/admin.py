@@ -19,9 +19,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.contrib import admin, messages
-from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_lookups import DeclaredLookupsOnly, ReadOnlyAdmin
@@ -94,8 +92,9 @@ class SeatInline(admin.TabularInline):
 
 
 class TableMovesFilter(admin.SimpleListFilter):
-    """The moves of one table (``?table=<id>``), the link under a table's latest hand:
-    the sidebar lists it only while it is in use (its one choice is that table)."""
+    """The moves of one table (``?table=<id>``), the link under a table's latest hand on
+    its page (``moderation.admin.game``): the sidebar lists it only while it is in use
+    (its one choice is that table)."""
 
     title = _("mesa")
     parameter_name = "table"
@@ -108,15 +107,14 @@ class TableMovesFilter(admin.SimpleListFilter):
         value = self.value()
         if value is None:
             return queryset
-        if not value.isdigit() or len(value) > 18:  # not an id: nothing, rather than a 500
+        if not (value.isascii() and value.isdigit()) or len(value) > 18:  # not an id: no rows
             return queryset.none()
         return queryset.filter(table_id=int(value))
 
 
 class MoveInline(admin.TabularInline):
-    """The public move log of the table's latest hand (the earlier hands are one link
-    away, in the moves list: ``TableAdmin.all_moves``); a draw's tile is blank while its
-    hand is running, unless the moderator may see hidden hands."""
+    """The public move log; a draw's tile is blank while its hand is running, unless the
+    moderator may see hidden hands."""
 
     model = Move
     extra = 0
@@ -134,21 +132,14 @@ class MoveInline(admin.TabularInline):
     readonly_fields = fields
     ordering = ("hand__number", "sequence")
 
-    verbose_name_plural = _("Jugadas de la última mano")
-
     def get_queryset(self, request):
-        moves = super().get_queryset(request).select_related("hand")
-        latest = getattr(self, "_latest_hand", None)
-        return moves if latest is None else moves.filter(hand_id=latest)
+        return super().get_queryset(request).select_related("hand")
 
     def has_add_permission(self, request, obj=None):
         return False
 
     def get_formset(self, request, obj=None, **kwargs):
         self._reveal = may_see_hidden(request, obj)
-        if obj is not None:
-            last = obj.hands.order_by("-number").values_list("pk", flat=True).first()
-            self._latest_hand = -1 if last is None else last
         return super().get_formset(request, obj, **kwargs)
 
     @admin.display(description=_("mano"))
@@ -194,7 +185,6 @@ class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
         "finished_at",
         "outcome",
         "winners",
-        "all_moves",
     )
 
     def get_fields(self, request, obj=None):
@@ -210,15 +200,6 @@ class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-
-    @admin.display(description=_("jugadas"))
-    def all_moves(self, table: Table) -> str:
-        """A link to every move of ``table`` in the moves list, with their number."""
-        url = reverse("admin:tables_move_changelist") + f"?table={table.pk}"
-        count = Move.objects.filter(table=table).count()
-        return format_html(
-            '<a href="{}">{}</a>', url, _("Todas las jugadas (%(n)d)") % {"n": count}
-        )
 
     @admin.action(description=_("Cerrar la mesa sin ganador"), permissions=["change"])
     def close_without_winner(self, request, queryset):

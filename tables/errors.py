@@ -122,8 +122,14 @@ def wrong_seat_count(counts: tuple[int, ...]) -> TableError:
     return TableError("invalid_table", detail % {"counts": either(counts)}, rule="R2")
 
 
-def wrong_target(targets: tuple[int, ...]) -> TableError:
-    """400 ``invalid_table`` (R25): the profile's targets, in points, are ``targets``."""
+def wrong_target(targets: tuple[int, ...], single_hand: bool = False) -> TableError:
+    """400 ``invalid_table`` (R25): the profile's targets, in points, are ``targets``;
+    with ``single_hand`` one hand decides the match and no target is asked for."""
+    if single_hand:
+        detail = gettext(
+            "Con estas reglas una sola mano decide la partida: no hay meta que elegir."
+        )
+        return TableError("invalid_table", detail, rule="R25")
     detail = gettext("Con estas reglas la meta es de %(targets)s puntos.")
     return TableError("invalid_table", detail % {"targets": either(targets)}, rule="R25")
 

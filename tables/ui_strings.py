@@ -160,6 +160,7 @@ def replay_strings() -> dict[str, str]:
         "log_draw": _("%(name)s robó %(tile)s"),
         "log_pass": _("%(name)s pasó"),
         "count": _("%(n)s fichas"),
+        "count_one": _("1 ficha"),
         "stock": _("Pozo: %(n)s"),
         "points": _("%(name)s: %(n)s puntos"),
         "seed": _("Semilla: %(seed)s"),

@@ -61,6 +61,18 @@ def test_an_unknown_api_url_is_a_json_404(anonymous_client):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/v1/tables/-1/", "/api/v1/tables/abc/", "/api/v1/zzz/"])
+def test_an_unknown_api_url_is_a_json_404_with_debug_on_too(anonymous_client, settings, path):
+    """Under ``make run`` (DEBUG on) these were Django's HTML debug page."""
+    settings.DEBUG = True
+    r = anonymous_client.get(path)
+
+    assert r.status_code == 404
+    assert r["Content-Type"].startswith("application/json")
+    assert r.json()["code"] == "not_found"
+
+
+@pytest.mark.django_db
 def test_a_too_large_body_is_a_json_413(api_client_for, alice, settings):
     body = '{"email": "' + "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1) + '"}'
 

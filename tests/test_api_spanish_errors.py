@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 #: DRF's "usted" Spanish and the English it left.
 LIBRARY_WORDS = re.compile(
     r"Asegúrese|Introduzca|proveyeron|regulada|throttled|requerido|Unknown field|"
-    r"Se espera que|elección válida|Debe ser|No data provided|no list|no str|Give either"
+    r"Se espera que|elección válida|Debe ser|No data provided|no list|no str|Give either|"
+    r"\bUse\b|formato erróneo"
 )
 ES = {"HTTP_ACCEPT_LANGUAGE": "es"}
 
@@ -39,6 +40,16 @@ def test_a_refused_move_and_a_signed_out_request_read_in_the_sites_spanish(
         "list body": client.post(moves, "[]", content_type="application/json", **ES),
         "read both": client.post("/api/v1/notifications/read/", {"ids": [1], "table": 1}, **ES),
         "huge id": client.post("/api/v1/notifications/read/", {"ids": [2**80]}, **ES),
+        # the last look (session 7): DRF's "usted" in a time and an e-mail address
+        "bad time": client.patch(
+            "/api/v1/notifications/preferences/", {"quiet_start": "25:99"}, format="json", **ES
+        ),
+        "bad email": anonymous_client.post(
+            "/api/v1/accounts/signup/",
+            {"username": "zoe", "email": "bad", "password": "clave-segura-123"},
+            format="json",
+            **ES,
+        ),
     }
     for name, answer in answers.items():
         assert 400 <= answer.status_code < 500, (name, answer.status_code)
@@ -55,6 +66,10 @@ def test_a_refused_move_and_a_signed_out_request_read_in_the_sites_spanish(
         "No se enviaron datos: el cuerpo es null."
     ]
     assert answers["huge id"].json()["code"] == "invalid"
+    assert "Usa uno de estos" in json.dumps(answers["bad time"].json(), ensure_ascii=False)
+    assert answers["bad email"].json()["fields"]["email"] == [
+        "Escribe una dirección de correo válida."
+    ]
 
 
 def test_a_throttled_answer_says_when_to_try_again_in_spanish(

@@ -46,9 +46,11 @@ class ReportedFilter(ChoiceFilter):
 
 def game_drawing(request, table: Table) -> dict:
     """What the table page shows, for the admin: the line, the seats (numbered from 1)
-    with names, scores and tile counts, the public log with each move's tile (a running
-    hand's draws as "?"), and, for staff who may see hidden hands (never at their own
-    table), every seat's tiles and the stock, written to the access log."""
+    with names, scores and tile counts, the public log of the latest hand with each move's
+    tile (a running hand's draws as "?"; every hand's moves are one link away, in the
+    moves list: ``all_moves_url``, ``all_moves`` of them), and, for staff who may see
+    hidden hands (never at their own table), every seat's tiles and the stock, written to
+    the access log."""
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
     reveal = may_see_hidden(request, table)
     drawing = {"seats": [], "line": [], "log": [], "reveal": reveal, "running": False}
@@ -79,8 +81,13 @@ def game_drawing(request, table: Table) -> dict:
         drawing["stock"] = [str(tile) for tile in hand.stock[hand.drawn :]]
         services.hidden_hand_viewed(viewer=request.user, table=table)
     own = set() if not reveal else {seat.index for seat in seats}
-    for move in table_selectors.public_moves(table, own):
+    moves = Move.objects.filter(table=table).select_related("hand")
+    latest = table.hands.order_by("-number").values_list("pk", flat=True).first()
+    rows = list(moves.filter(hand_id=latest).order_by("sequence")) if latest else []
+    for move in table_selectors.public_moves(table, own, rows=rows):
         drawing["log"].append({**move, "hand": move["hand"] + 1, "seat": move["seat"] + 1})
+    drawing["all_moves"] = moves.count()
+    drawing["all_moves_url"] = reverse("admin:tables_move_changelist") + f"?table={table.pk}"
     return drawing
 
 

@@ -66,7 +66,7 @@ function render() {
   seats.replaceChildren();
   step.holdings.forEach((tiles, seat) => {
     const row = el("li");
-    row.append(el("span", "name", data.players[seat]), el("span", "count", fmt(T.count, { n: tiles.length })));
+    row.append(el("span", "name", data.players[seat]), el("span", "count", tiles.length === 1 ? T.count_one : fmt(T.count, { n: tiles.length })));
     const shown = el("span", "mini-tiles");
     shown.setAttribute("role", "img");
     shown.setAttribute("aria-label", tiles.join(", "));

@@ -102,7 +102,7 @@ def _checked_profile(rules: str, seats: int, target: int | None, others: list[st
     if seats not in profile.seat_counts:
         raise wrong_seat_count(profile.seat_counts)
     if target is not None and target not in profile.targets:
-        raise wrong_target(profile.targets)
+        raise wrong_target(profile.targets, profile.single_hand)
     two_hands = holds_two_hands(profile.name)
     if any(kind not in (FRIEND, *BOT_NAMES) for kind in others) or len(others) != (
         1 if two_hands else seats - 1

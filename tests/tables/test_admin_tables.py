@@ -105,19 +105,25 @@ def test_the_table_page_lists_the_latest_hand_and_links_to_every_move(
         clients,
         created["id"],
         random.Random(3),
-        lambda state: state["status"] != "playing" or state["game"]["hand_number"] >= 1,
+        lambda state: (
+            state["status"] != "playing"
+            or (state["game"]["hand_number"] >= 1 and len(state["game"]["log"]) >= 2)
+        ),
     )
     table = Table.objects.get(pk=created["id"])
     play_until(clients, running.pk, random.Random(4), lambda state: running.moves.exists())
     client.force_login(moderator)
     page = client.get(f"/admin/tables/table/{table.pk}/change/").content.decode()
     latest = table.hands.order_by("-number").first()
-    assert page.count('<td class="field-sequence">') == latest.moves.count()
+    log = page.split("Jugadas de la mano 2")[1].split("</table>")[0]
+    assert log.count("<tr><td>") == latest.moves.count()  # the rows of this hand only
+    assert "<tr><td>1</td>" not in log  # no move of hand 1
     total = table.moves.count()
     assert total > latest.moves.count()
     assert f'href="/admin/tables/move/?table={table.pk}"' in page
-    assert f"Todas las jugadas ({total})" in page
+    assert f"Las {total} jugadas de la partida" in page
     listed = client.get(f"/admin/tables/move/?table={table.pk}")
     assert listed.status_code == 200
     assert len(listed.context["cl"].result_list) == total  # not the other table's
-    assert not client.get("/admin/tables/move/?table=abc").context["cl"].result_list
+    for junk in ("abc", "-1", "²", "99999999999999999999999"):
+        assert not client.get(f"/admin/tables/move/?table={junk}").context["cl"].result_list

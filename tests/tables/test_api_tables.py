@@ -42,6 +42,17 @@ def test_a_refusal_lists_the_choices_as_a_player_reads_them(api_client_for, alic
     assert target.json()["detail"] == "Con estas reglas la meta es de 50 o 100 puntos."
     assert target.json()["rule"] == "R25"
     assert " 50 or 100 " in english.json()["detail"]
+    # One hand decides first_double: it has no target to choose ("la meta es de 1 puntos").
+    single = client.post(
+        "/api/v1/tables/",
+        {"seats": 2, "target": 100, "others": ["nino"], "rules": "first_double"},
+        format="json",
+    )
+    assert single.status_code == 400
+    assert single.json()["code"] == "invalid_table"
+    assert single.json()["detail"] == (
+        "Con estas reglas una sola mano decide la partida: no hay meta que elegir."
+    )
 
 
 def test_it_starts_at_once_against_bots(api_client_for, alice):
