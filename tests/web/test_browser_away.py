@@ -22,6 +22,8 @@ from tests.support.browser import (
     refresh,
     shot,
     signed_in,
+    version,
+    wait_for_version,
 )
 
 pytestmark = BROWSER_MARKS
@@ -252,8 +254,14 @@ def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     assert played == 1 or "jugó" not in sentence
     shot(page, "away-since-phone")
     shot(page, "away-since-desktop", DESKTOP)
-    page.goto(f"{base}/")
-    assert page.locator(f"a[href='/mesas/{table.pk}/'] .changed-dot").count() == 0
+    lists = signed_in(new_page, base, "bob")  # bob has seen it: "Mis mesas" drops the dot
+    assert lists.locator(f"a[href='/mesas/{table.pk}/'] .changed-dot").count() == 0
+    # bob plays: the sentence was about his last visit ("te toca") and goes (it stayed,
+    # saying "te toca" under "Le toca a ana", until the page was reloaded).
+    before = version(page)
+    assert play_a_turn(page)
+    wait_for_version(page, above=before)
+    assert page.locator("#since-line").count() == 0
 
 
 def test_the_since_line_gives_way_to_the_result_when_the_match_ends(

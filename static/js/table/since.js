@@ -17,9 +17,13 @@ function key(hand, sequence) {
   return `${hand}:${sequence}`;
 }
 
-// Take the moves an answer says are new. ``afresh``: my own move's answer.
+// Take the moves an answer says are new. ``afresh``: my own move's answer, after which
+// the sentence about my last visit ("…, te toca") no longer holds and goes.
 export function noteSince(table, afresh) {
-  if (afresh) fresh.clear();
+  if (afresh) {
+    fresh.clear();
+    document.getElementById("since-line")?.remove();
+  }
   const since = table.since_your_last_visit;
   if (!since) return;
   const mine = mySeats();
