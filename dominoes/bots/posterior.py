@@ -36,9 +36,10 @@ CHAINS = 4
 BURN_IN_PER_TILE = 4
 #: Proposed swaps between two kept deals of one chain.
 THIN = 4
-#: The power of the likelihood the chain samples from (1: the belief as it is). 3 put
-#: 27.3% of the other seats' tiles in the right seat at ``cuban`` where the weighted
-#: uniform deals put 21.5% (1: 25.4%, 2: 26.7%, 4: 27.1%; ``bench/belief_accuracy.py``).
+#: The power of the likelihood the chain samples from (1: the belief as it is). At
+#: ``cuban`` the chain put 25.4% (``T=1``), 26.7% (2), 26.6% (3), 27.1% (4) of the other
+#: seats' tiles in the right seat, where the weighted uniform deals put 21.5%; at classic
+#: four seats 50.2% (3) against 42.9% (``bench/belief_accuracy.py``, docs/bots.md).
 TEMPERATURE = 3.0
 
 World = tuple[list[list[Tile]], list[Tile]]
