@@ -15,7 +15,6 @@ and far less noisy than matches, so it is for screening only.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -23,33 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quelonia_regret import positions  # noqa: E402
+from quelonia_regret import add_position_arguments, mean_interval, positions  # noqa: E402
 
-from dominoes.arena import play_match, seatings  # noqa: E402
-from dominoes.bots import belief, choose_play, posterior  # noqa: E402
+from dominoes.bots import belief, posterior  # noqa: E402
 from dominoes.bots.knowledge import infer  # noqa: E402
 from dominoes.bots.sampling import sample_world  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
-
-
-def team_positions(profile: str, seats: int, target: int, seed: str, count: int, keep: float):
-    """``(match, view, move seed)`` triples where a Quelonia seat has a choice to make,
-    in matches of team Quelonia against team Nino (her partner's plays are hers)."""
-    found: list = []
-    rng = random.Random(seed)
-    group = 0
-    while len(found) < count:
-
-        def choose(side, match, view, move_seed):
-            if side == "A" and len(view.legal_moves) > 1 and rng.random() < keep:
-                if len(found) < count:
-                    found.append((match, view, move_seed))
-            return choose_play("quelonia" if side == "A" else "nino", view, seed=move_seed)
-
-        names = {"A": "quelonia", "B": "nino"}
-        play_match(seats, target, names, seatings(seats)[0], seed, group, PROFILES[profile], choose)
-        group += 1
-    return found
 
 
 def accuracy(truth, holdings, me: int, only: str = "") -> float:
@@ -79,12 +56,7 @@ def sampled(sampler: str, view, knowledge, rng, count: int):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", default="classic")
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--target", type=int, default=100)
-    parser.add_argument("--positions", type=int, default=200)
-    parser.add_argument("--keep", type=float, default=0.3)
-    parser.add_argument("--seed", default="A")
+    add_position_arguments(parser, positions=200, seed="A")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--sampler", choices=["uniform", "weighted", "chain"], default="chain")
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
@@ -97,8 +69,9 @@ def main() -> int:
     posterior.TEMPERATURE, posterior.THIN = args.temperature, args.thin
     posterior.CHAINS, posterior.BURN_IN_PER_TILE = args.chains, args.burn_in
     belief.tempered_weights.__defaults__ = (args.share,)
-    source = team_positions if args.team else positions
-    found = source(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)
+    found = positions(
+        args.profile, args.seats, args.target, args.seed, args.positions, args.keep, args.team
+    )
     scores, cpu, parts = [], [], {"partner": [], "rivals": []}
     for number, (match, view, _) in enumerate(found):
         rng = random.Random(number)
@@ -114,14 +87,13 @@ def main() -> int:
                     sum(w * accuracy(truth, deal[0], view.seat, only) for deal, w in pairs)
                 )
     n = len(scores)
-    mean = sum(scores) / n
-    spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(n - 1, 1) / n)
+    mean, low, high = mean_interval(scores)
     cpu.sort()
     print(
         f"{args.profile} {args.seats} seats, seed {args.seed}, {n} positions, {args.sampler}, "
         f"{args.deals} deals, temperature {args.temperature}, thin {args.thin}, "
         f"chains {args.chains}, burn-in {args.burn_in}/tile, share {args.share}:\n"
-        f"  right seat {mean:.4f} (95% {mean - 1.96 * spread:.4f}-{mean + 1.96 * spread:.4f}); "
+        f"  right seat {mean:.4f} (95% {low:.4f}-{high:.4f}); "
         f"sampling CPU p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
         + "".join(f"; {only} {sum(values) / n:.4f}" for only, values in parts.items() if values)
     )

@@ -36,22 +36,46 @@ from dominoes.bots.simulate import greedy_playout, move_key, world_position  # n
 from dominoes.rules import PROFILES  # noqa: E402
 
 
-def positions(profile: str, seats: int, target: int, seed: str, count: int, keep: float):
-    """``(match, view, move seed)`` triples with a choice to make, Nino in every seat."""
+def positions(
+    profile: str, seats: int, target: int, seed: str, count: int, keep: float, team: bool = False
+):
+    """``(match, view, move seed)`` triples with a choice to make, Nino in every seat; with
+    ``team``, in matches of team Quelonia (side A) against team Nino, and only Quelonia's
+    choices (her partner's plays are hers: ``bench/belief_accuracy.py --team``)."""
     found: list = []
     rng = random.Random(seed)
     group = 0
+    names = {"A": "quelonia" if team else "nino", "B": "nino"}
     while len(found) < count:
 
         def choose(side, match, view, move_seed):
-            if len(view.legal_moves) > 1 and rng.random() < keep and len(found) < count:
+            mine = not team or side == "A"
+            if mine and len(view.legal_moves) > 1 and rng.random() < keep and len(found) < count:
                 found.append((match, view, move_seed))
-            return choose_play("nino", view, seed=move_seed)
+            return choose_play(names[side], view, seed=move_seed)
 
-        names = {"A": "nino", "B": "nino"}
         play_match(seats, target, names, seatings(seats)[0], seed, group, PROFILES[profile], choose)
         group += 1
     return found
+
+
+def add_position_arguments(parser: argparse.ArgumentParser, positions: int, seed: str) -> None:
+    """The options that choose the positions (``positions``): ``--profile``, ``--seats``,
+    ``--target``, ``--positions`` (default ``positions``), ``--keep``, ``--seed``."""
+    parser.add_argument("--profile", default="classic")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--target", type=int, default=100)
+    parser.add_argument("--positions", type=int, default=positions)
+    parser.add_argument("--keep", type=float, default=0.3)
+    parser.add_argument("--seed", default=seed)
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean of ``values`` with its 95% normal interval."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(n - 1, 1) / n)
+    return mean, mean - 1.96 * spread, mean + 1.96 * spread
 
 
 def true_values(match, view) -> list[float]:
@@ -72,12 +96,7 @@ def true_values(match, view) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", default="classic")
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--target", type=int, default=100)
-    parser.add_argument("--positions", type=int, default=300)
-    parser.add_argument("--keep", type=float, default=0.3)
-    parser.add_argument("--seed", default="R")
+    add_position_arguments(parser, positions=300, seed="R")
     defaults = Quelonia()
     for name in ("rollouts", "max_worlds", "pool", "extend", "chain"):
         flag = "--" + name.replace("_", "-")
@@ -111,13 +130,12 @@ def main() -> int:
     if args.out:
         Path(args.out).write_text("".join(f"{regret}\n" for regret in regrets))
     n = len(regrets)
-    mean = sum(regrets) / n
-    spread = math.sqrt(sum((r - mean) ** 2 for r in regrets) / max(n - 1, 1) / n)
+    mean, low, high = mean_interval(regrets)
     cpu.sort()
     print(
         f"{args.profile} {args.seats} seats, seed {args.seed}, {n} positions, {search}, "
         f"share {args.share}, sharpness {args.sharpness}:\n"
-        f"  mean regret {mean:.4f} (95% {mean - 1.96 * spread:.4f}-{mean + 1.96 * spread:.4f}) "
+        f"  mean regret {mean:.4f} (95% {low:.4f}-{high:.4f}) "
         f"of match value; a best play {best}/{n} = {best / n:.1%}\n"
         f"  CPU per move p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
     )

@@ -156,19 +156,35 @@ def log_likelihood(
     total = 0.0
     for number, decision in enumerate(found):
         hand = hands[decision.seat] | decision.after
-        options = _options(tables, decision, hand)
-        if len(options) < 2:
-            continue
-        scores, chosen = _scores(tables, rules, seats, decision, number, hand, options, cache)
-        if chosen >= 1e6:
-            continue
-        top = max(scores)
-        if top >= 1e6:
-            top = max(s for s in scores if s < 1e6) if any(s < 1e6 for s in scores) else chosen
-            scores = [s for s in scores if s < 1e6]
-        normaliser = sum(math.exp(SHARPNESS * (s - top)) for s in scores)
-        total += SHARPNESS * (chosen - top) - math.log(normaliser)
+        total += play_log_likelihood(tables, rules, seats, decision, number, hand, cache)
     return total
+
+
+def play_log_likelihood(
+    tables: Tables,
+    rules: Rules,
+    seats: int,
+    decision: Decision,
+    number: int,
+    hand: int,
+    cache: dict,
+) -> float:
+    """The log of the chance that a soft advice-follower holding the mask ``hand`` made
+    the play of ``decision`` (number ``number`` of ``decisions``' list, the key of its
+    entries in ``cache``, see ``log_likelihood``); 0 when the play says nothing (a single
+    option, or the domino)."""
+    options = _options(tables, decision, hand)
+    if len(options) < 2:
+        return 0.0
+    scores, chosen = _scores(tables, rules, seats, decision, number, hand, options, cache)
+    if chosen >= 1e6:
+        return 0.0
+    top = max(scores)
+    if top >= 1e6:
+        top = max(s for s in scores if s < 1e6) if any(s < 1e6 for s in scores) else chosen
+        scores = [s for s in scores if s < 1e6]
+    normaliser = sum(math.exp(SHARPNESS * (s - top)) for s in scores)
+    return SHARPNESS * (chosen - top) - math.log(normaliser)
 
 
 def _options(tables: Tables, decision: Decision, hand: int) -> list[tuple[int, int]]:

@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import random
 
-from dominoes.bots.belief import Decision, _options, _scores, decisions
+from dominoes.bots.belief import Decision, decisions, play_log_likelihood
 from dominoes.bots.knowledge import Knowledge, pip_bits
-from dominoes.bots.sampling import sample_world
+from dominoes.bots.sampling import sample_slots, sample_world, world_of
 from dominoes.playout import Tables, tables_for
 from dominoes.rules import Rules
 from dominoes.tiles import Tile
@@ -64,21 +64,18 @@ class _SeatScores:
         return value
 
     def _compute(self, seat: int, mask: int) -> float:
-        total = 0.0
-        for number, decision in self.by_seat.get(seat, ()):
-            hand = mask | decision.after
-            options = _options(self.tables, decision, hand)
-            if len(options) < 2:
-                continue
-            scores, chosen = _scores(
-                self.tables, self.rules, self.seats, decision, number, hand, options, self.cache
+        return sum(
+            play_log_likelihood(
+                self.tables,
+                self.rules,
+                self.seats,
+                decision,
+                number,
+                mask | decision.after,
+                self.cache,
             )
-            if chosen >= 1e6:
-                continue
-            finite = [s for s in scores if s < 1e6] or [chosen]
-            top = max(finite)
-            total += (chosen - top) - math.log(sum(math.exp(s - top) for s in finite))
-        return total
+            for number, decision in self.by_seat.get(seat, ())
+        )
 
 
 def posterior_worlds(
@@ -110,23 +107,12 @@ def posterior_worlds(
 
 def _chain(view, knowledge, rng, tables, scores, wanted, temperature) -> list[World]:
     """One Metropolis chain from a fresh ``sample_world`` deal: ``wanted`` thinned deals."""
-    me = view.seat
-    holdings, stock = sample_world(view, knowledge, rng)
-    owners: list[int] = []  # per slot: its seat, or -1 for the stock / never-seen tiles
-    masks: list[int] = []  # per slot: the pips its tile must not show
-    tiles: list[Tile] = []
-    for seat in range(view.seats):
-        if seat == me:
-            continue
-        seat_slots = knowledge.slots[seat]
-        for slot, tile in enumerate(holdings[seat]):
-            owners.append(seat)
-            masks.append(seat_slots[slot] if slot < len(seat_slots) else 0)
-            tiles.append(tile)
-    for tile in stock:
-        owners.append(-1)
-        masks.append(0)
-        tiles.append(tile)
+    owners, masks, tiles = sample_slots(view, knowledge, rng)
+    # The start is sample_world's deal: its stock in the random draw order it deals.
+    first_stock = owners.index(-1) if -1 in owners else len(owners)
+    stock = tiles[first_stock:]
+    rng.shuffle(stock)
+    tiles[first_stock:] = stock
     index = tables.index
     held = [0] * view.seats
     for slot, tile in enumerate(tiles):
@@ -149,9 +135,9 @@ def _chain(view, knowledge, rng, tables, scores, wanted, temperature) -> list[Wo
         if a != b and not masks[second] & bits[first] and not masks[first] & bits[second]:
             _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, temperature)
         if step >= burn_in and (step - burn_in) % thin == thin - 1:
-            kept.append(_world(view, owners, tiles, me, rng))
+            kept.append(world_of(view, owners, tiles, rng))
     while len(kept) < wanted:
-        kept.append(_world(view, owners, tiles, me, rng))
+        kept.append(world_of(view, owners, tiles, rng))
     return kept[:wanted]
 
 
@@ -171,20 +157,8 @@ def _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, 
         return
     held[a] = new_a
     log_l[a] = new_a_score
-    if b >= 0:
+    if scored_b:  # an unscored seat's holding is never read
         held[b] ^= moved
-        if scored_b:
-            log_l[b] = new_b_score
+        log_l[b] = new_b_score
     tiles[first], tiles[second] = tiles[second], tiles[first]
     bits[first], bits[second] = bits[second], bits[first]
-
-
-def _world(view: SeatView, owners: list[int], tiles: list[Tile], me: int, rng) -> World:
-    """The chain's current deal as ``(holdings, stock)``, the stock shuffled."""
-    holdings: list[list[Tile]] = [[] for _ in range(view.seats)]
-    holdings[me] = list(view.tiles)
-    stock: list[Tile] = []
-    for owner, tile in zip(owners, tiles, strict=True):
-        (stock if owner < 0 else holdings[owner]).append(tile)
-    rng.shuffle(stock)
-    return holdings, stock

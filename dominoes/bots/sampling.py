@@ -23,27 +23,44 @@ def sample_world(
 ) -> tuple[list[list[Tile]], list[Tile]]:
     """One hidden deal: ``(holdings, stock)``; ``holdings[me]`` is the viewer's own tiles,
     ``stock`` is in a random draw order."""
+    owners, _, tiles = sample_slots(view, knowledge, rng)
+    return world_of(view, owners, tiles, rng)
+
+
+def sample_slots(
+    view: SeatView, knowledge: Knowledge, rng: random.Random
+) -> tuple[list[int], list[int], list[Tile]]:
+    """One hidden deal slot by slot: ``(owners, masks, tiles)``, per slot its seat (the
+    other seats' slots in seat and ``knowledge.slots`` order, then ``-1`` for each tile of
+    the stock), the pips its tile must not show, and the tile dealt to it."""
     me = view.seat
-    slot_owner: list[int] = []  # -1 for the stock
-    slot_mask: list[int] = []
+    owners: list[int] = []  # -1 for the stock
+    masks: list[int] = []
     for seat in range(view.seats):
         if seat == me:
             continue
         for mask in knowledge.slots[seat]:
-            slot_owner.append(seat)
-            slot_mask.append(mask)
+            owners.append(seat)
+            masks.append(mask)
     for _ in range(view.stock_size):
-        slot_owner.append(-1)
-        slot_mask.append(0)
+        owners.append(-1)
+        masks.append(0)
     tiles = list(knowledge.unseen)
-    if len(tiles) != len(slot_owner):  # inconsistent view; deal what we can
-        tiles = tiles[: len(slot_owner)] + [tiles[0]] * max(0, len(slot_owner) - len(tiles))
-    assignment = _assign(tiles, slot_mask, rng)
+    if len(tiles) != len(owners):  # inconsistent view; deal what we can
+        tiles = tiles[: len(owners)] + [tiles[0]] * max(0, len(owners) - len(tiles))
+    return owners, masks, _assign(tiles, masks, rng)
+
+
+def world_of(
+    view: SeatView, owners: list[int], tiles: list[Tile], rng: random.Random
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """The deal ``(holdings, stock)`` of slots ``owners`` holding ``tiles``
+    (``sample_slots``), the viewer's own tiles in its seat, the stock shuffled into a
+    random draw order."""
     holdings: list[list[Tile]] = [[] for _ in range(view.seats)]
-    holdings[me] = list(view.tiles)
+    holdings[view.seat] = list(view.tiles)
     stock: list[Tile] = []
-    for slot, tile in enumerate(assignment):
-        owner = slot_owner[slot]
+    for owner, tile in zip(owners, tiles, strict=True):
         (stock if owner < 0 else holdings[owner]).append(tile)
     rng.shuffle(stock)
     return holdings, stock
