@@ -14,7 +14,7 @@ from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.bots.nino import exhausted_pips, score_move
 from dominoes.bots.posterior import posterior_worlds
 from dominoes.bots.sampling import sample_world
-from dominoes.bots.simulate import greedy_playout, move_key, world_position
+from dominoes.bots.simulate import advice_rollout, greedy_playout, move_key, world_position
 from dominoes.state import Play
 from dominoes.tiles import Tile
 from dominoes.view import SeatView
@@ -23,6 +23,9 @@ from dominoes.view import SeatView
 #: 2000 (up to 400 worlds) won 65.9% of the hands against Nino at four seats where 400
 #: (up to 100 worlds) won 60.5%, same seeds (docs/bots.md); about 0.1 s of CPU a move.
 ROLLOUTS = 2000
+#: The rollout policy of every seat in a sampled deal: ``greedy`` (dump the heavy tiles,
+#: keep tiles that follow) or ``advice`` (Nino's whole score, with the public voids).
+ROLLOUT = "greedy"
 #: Fewest and most sampled worlds per decision.
 MIN_WORLDS, MAX_WORLDS = 16, 400
 #: Seconds of one core's thinking (CPU time of the thread, so a loaded machine does not
@@ -155,6 +158,7 @@ class Quelonia(Bot):
         extend: int = 0,
         margin: float = 0.0,
         chain: bool = True,
+        rollout: str = ROLLOUT,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
@@ -164,6 +168,9 @@ class Quelonia(Bot):
         self.extend = extend
         self.margin = margin
         self.chain = chain
+        if rollout not in ("greedy", "advice"):
+            raise ValueError(f"unknown rollout policy: {rollout}")
+        self.rollout = rollout
 
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random, count: int
@@ -244,11 +251,19 @@ class Quelonia(Bot):
             if batch and not totals.close(self.margin):
                 break
             sampled = self._worlds(view, knowledge, rng, worlds)
-            if not self._play_batch(view, rules, model, keys, sampled, totals, deadline):
+            playout = self._playout(view, knowledge, rules)
+            if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
                 break
         return totals.estimates(moves)
 
-    def _play_batch(self, view, rules, model, keys, sampled, totals, deadline) -> bool:
+    def _playout(self, view: SeatView, knowledge: Knowledge, rules):
+        """The rollout policy as a function of a position: ``greedy_playout``, or
+        ``advice_playout`` from the public voids and line of ``knowledge``/``view``."""
+        if self.rollout == "greedy":
+            return greedy_playout
+        return advice_rollout(view, knowledge, rules)
+
+    def _play_batch(self, playout, view, rules, model, keys, sampled, totals, deadline) -> bool:
         """Every move (``keys``) played out in each sampled deal of ``sampled`` (common
         random numbers), added to ``totals``; False when the time guard stopped it."""
         for (holdings, stock), weight in sampled:
@@ -259,7 +274,7 @@ class Quelonia(Bot):
             for index, (tile, end) in enumerate(keys):
                 pos = root.copy()
                 pos.play(tile, end)
-                _, winners, hand_points, _ = greedy_playout(pos)
+                _, winners, hand_points, _ = playout(pos)
                 taken = model.hand_points(winners, hand_points)
                 totals.add(index, weight, model.value(winners, hand_points), taken)
             totals.weight_sum += weight

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dominoes.bots.knowledge import Knowledge
+from dominoes.bots.nino import DOUBLE, FOLLOW, STUCK, VALUE, VARIETY, ends_score
 from dominoes.playout import DRAW, PASS, Position, tables_for
 from dominoes.rules import Rules
 from dominoes.state import Draw, Pass, Play
@@ -115,3 +117,142 @@ def greedy_playout(pos: Position) -> tuple:
                 best, best_score = (tile, end), score
         pos.play(*best)
     return pos.result()
+
+
+def advice_rollout(view: SeatView, knowledge: Knowledge, rules: Rules):
+    """``advice_playout`` as a function of a position alone, for sampled deals of ``view``:
+    the voids are ``knowledge.current_voids`` (what the log shows), the line the view's."""
+    index = tables_for(rules.max_pip).index
+    line = 0
+    for a, b in view.line:
+        line |= 1 << index[Tile(max(a, b), min(a, b))]
+    voids = knowledge.current_voids
+    partnerships = rules.partnerships(view.seats)
+    return lambda pos: advice_playout(pos, voids, line, partnerships)
+
+
+def advice_playout(
+    pos: Position,
+    voids: Sequence[int],
+    line: int,
+    partnerships: bool,
+    trace: list | None = None,
+) -> tuple:
+    """Play ``pos`` (in place) to the end, every seat following the rules page's advice as
+    Nino does (``nino.score_move``, R31: from its own tiles and what is public): heavy
+    tiles and doubles first, variety kept, tiles kept that follow the new ends, and the
+    ends the other seats have shown they lack (``nino.ends_score``: block the next rival,
+    never close the partner's game). ``voids``: per seat, a mask of the pips it is known
+    to lack at ``pos`` (``Knowledge.current_voids``); a seat that passes during the
+    playout adds both ends to it, one that draws lacks just those two after it (its new
+    tiles may show anything else). ``line``: the mask of the tiles on the line at ``pos``.
+    A seat choosing to draw or to pass (``draw_optional``) draws, as ``greedy_playout``.
+    ``trace``: when given, each play is appended as ``(seat, tile, end, voids)``, the voids
+    the seat chose with. Returns ``pos.result()``: ``(end, winners, points, counts)``."""
+    tables = pos.tables
+    value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
+    doubles = tables.doubles
+    seats = pos.seats
+    pip_range = range(tables.max_pip + 1)
+    voids = list(voids)
+    hands = pos.hands
+    while pos.end is None:
+        seat = pos.turn
+        plays = pos.legal_plays()
+        if not plays:  # a draw-or-pass choice (draw_optional): draw
+            pos.draw()
+            continue
+        if len(plays) == 1:
+            best = plays[0]
+        else:
+            best = _advice_choice(
+                plays,
+                hands[seat],
+                seat,
+                pos.left,
+                pos.right,
+                line,
+                voids,
+                seats,
+                partnerships,
+                value,
+                pip_mask,
+                other,
+                pips,
+                doubles,
+                pip_range,
+            )
+        before = hands[:]
+        tile, end = best
+        if trace is not None:
+            trace.append((seat, tile, end, tuple(voids)))
+        pos.play(tile, end)
+        line |= 1 << tile
+        if pos.end is not None:
+            break
+        # The seats after the mover up to the seat now to act drew (they lack just the
+        # new ends) or passed (they lack them too).
+        ends_mask = (1 << pos.left) | (1 << pos.right)
+        turn = pos.turn
+        between = seat
+        while True:
+            between = between + 1 if between + 1 < seats else 0
+            if between == seat:
+                break
+            if hands[between] != before[between]:
+                voids[between] = ends_mask
+            elif between != turn:
+                voids[between] |= ends_mask
+            if between == turn:
+                break
+    return pos.result()
+
+
+def _advice_choice(
+    plays,
+    hand,
+    seat,
+    left,
+    right,
+    line,
+    voids,
+    seats,
+    partnerships,
+    value,
+    pip_mask,
+    other,
+    pips,
+    doubles,
+    pip_range,
+):
+    """The play of ``plays`` with the best ``nino.score_move`` score (the first on a tie)."""
+    counts = [(hand & pip_mask[pip]).bit_count() for pip in pip_range]
+    present = sum(1 for count in counts if count)
+    seen = hand | line
+    exhausted = 0
+    for pip in pip_range:
+        if not pip_mask[pip] & ~seen:
+            exhausted |= 1 << pip
+    best = plays[0]
+    best_score = -1e9
+    for tile, end in plays:
+        rest = hand & ~(1 << tile)
+        if not rest:
+            return tile, end
+        if end < 0:
+            new_left, new_right = pips[tile]
+        elif end == right and other[tile][right] >= 0:
+            new_left, new_right = left, other[tile][right]
+        else:
+            new_left, new_right = other[tile][left], right
+        high, low = pips[tile]
+        distinct = present - (counts[high] == 1) - (low != high and counts[low] == 1)
+        fit = (rest & (pip_mask[new_left] | pip_mask[new_right])).bit_count()
+        score = VALUE * value[tile] + (DOUBLE if doubles >> tile & 1 else 0.0)
+        score += VARIETY * distinct + FOLLOW * (fit if fit < 3 else 3)
+        if not fit:
+            score -= STUCK
+        score += ends_score(seats, seat, partnerships, new_left, new_right, voids, exhausted)
+        if score > best_score:
+            best, best_score = (tile, end), score
+    return best
