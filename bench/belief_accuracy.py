@@ -60,7 +60,6 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--sampler", choices=["uniform", "weighted", "chain"], default="chain")
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
-    parser.add_argument("--partner-temperature", type=float, default=posterior.PARTNER_TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
     parser.add_argument("--chains", type=int, default=posterior.CHAINS)
     parser.add_argument("--burn-in", type=int, default=posterior.BURN_IN_PER_TILE)
@@ -68,7 +67,6 @@ def main() -> int:
     parser.add_argument("--team", action="store_true", help="team Quelonia vs team Nino")
     args = parser.parse_args()
     posterior.TEMPERATURE, posterior.THIN = args.temperature, args.thin
-    posterior.PARTNER_TEMPERATURE = args.partner_temperature
     posterior.CHAINS, posterior.BURN_IN_PER_TILE = args.chains, args.burn_in
     belief.tempered_weights.__defaults__ = (args.share,)
     found = positions(
@@ -93,8 +91,7 @@ def main() -> int:
     cpu.sort()
     print(
         f"{args.profile} {args.seats} seats, seed {args.seed}, {n} positions, {args.sampler}, "
-        f"{args.deals} deals, temperature {args.temperature} "
-        f"(partner {args.partner_temperature}), thin {args.thin}, "
+        f"{args.deals} deals, temperature {args.temperature}, thin {args.thin}, "
         f"chains {args.chains}, burn-in {args.burn_in}/tile, share {args.share}:\n"
         f"  right seat {mean:.4f} (95% {low:.4f}-{high:.4f}); "
         f"sampling CPU p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"

@@ -113,13 +113,11 @@ def main() -> int:
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
-    parser.add_argument("--partner-temperature", type=float, default=posterior.PARTNER_TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
     parser.add_argument("--progress", action="store_true", help="report after every group")
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
-    posterior.PARTNER_TEMPERATURE = args.partner_temperature
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
         name: getattr(args, name)

@@ -41,9 +41,6 @@ THIN = 4
 #: seats' tiles in the right seat, where the weighted uniform deals put 21.5%; at classic
 #: four seats 50.2% (3) against 42.9% (``bench/belief_accuracy.py``, docs/bots.md).
 TEMPERATURE = 3.0
-#: The power for the viewer's partner's plays (partnerships only): a partner is read as a
-#: player of the viewer's own side, who need not follow the advice as the rivals do.
-PARTNER_TEMPERATURE = 3.0
 
 World = tuple[list[list[Tile]], list[Tile]]
 
@@ -87,22 +84,14 @@ def posterior_worlds(
     rng: random.Random,
     count: int,
     temperature: float | None = None,
-    partner_temperature: float | None = None,
 ) -> list[World]:
     """``count`` hidden deals ``(holdings, stock)`` drawn from the belief (module doc),
     each as ``sampling.sample_world`` returns it (the viewer's own tiles in its seat, the
     stock in a random draw order). With no informative play in the log the deals are
-    ``sample_world``'s own. ``temperature``: the likelihood's power for the other seats'
-    plays (``TEMPERATURE``); ``partner_temperature`` for the partner's in partnerships
-    (``PARTNER_TEMPERATURE``). Deterministic for a given ``rng`` state; raises nothing."""
+    ``sample_world``'s own. Deterministic for a given ``rng`` state; raises nothing."""
     if temperature is None:
         temperature = TEMPERATURE
-    if partner_temperature is None:
-        partner_temperature = PARTNER_TEMPERATURE
     rules = knowledge.rules
-    powers = [temperature] * view.seats
-    if rules.partnerships(view.seats):
-        powers[(view.seat + 2) % view.seats] = partner_temperature
     found = decisions(view, rules)
     if not found or count <= 0:
         return [sample_world(view, knowledge, rng) for _ in range(count)]
@@ -112,13 +101,12 @@ def posterior_worlds(
     worlds: list[World] = []
     for chain in range(chains):
         wanted = count // chains + (chain < count % chains)
-        worlds += _chain(view, knowledge, rng, tables, scores, wanted, powers)
+        worlds += _chain(view, knowledge, rng, tables, scores, wanted, temperature)
     return worlds
 
 
-def _chain(view, knowledge, rng, tables, scores, wanted, powers) -> list[World]:
-    """One Metropolis chain from a fresh ``sample_world`` deal: ``wanted`` thinned deals;
-    ``powers``: the likelihood's power per seat."""
+def _chain(view, knowledge, rng, tables, scores, wanted, temperature) -> list[World]:
+    """One Metropolis chain from a fresh ``sample_world`` deal: ``wanted`` thinned deals."""
     owners, masks, tiles = sample_slots(view, knowledge, rng)
     # The start is sample_world's deal: its stock in the random draw order it deals.
     first_stock = owners.index(-1) if -1 in owners else len(owners)
@@ -145,7 +133,7 @@ def _chain(view, knowledge, rng, tables, scores, wanted, powers) -> list[World]:
         second = rng.randrange(size)
         a, b = owners[first], owners[second]
         if a != b and not masks[second] & bits[first] and not masks[first] & bits[second]:
-            _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, powers)
+            _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, temperature)
         if step >= burn_in and (step - burn_in) % thin == thin - 1:
             kept.append(world_of(view, owners, tiles, rng))
     while len(kept) < wanted:
@@ -153,25 +141,19 @@ def _chain(view, knowledge, rng, tables, scores, wanted, powers) -> list[World]:
     return kept[:wanted]
 
 
-def _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, powers):
+def _propose(first, second, a, b, tiles, bits, held, log_l, scores, index, rng, temperature):
     """Swap the tiles of slots ``first`` (seat ``a``, whose plays are scored) and ``second``
-    (seat ``b``, -1 for the stock) with the Metropolis chance, each seat's change of
-    log-likelihood raised to its power in ``powers``; updates the chain's state in place
-    when the swap is kept."""
+    (seat ``b``, -1 for the stock) with the Metropolis chance; updates the chain's state
+    in place when the swap is kept."""
     moved = (1 << index[tiles[first]]) ^ (1 << index[tiles[second]])
     new_a = held[a] ^ moved
     new_a_score = scores(a, new_a)
     change = new_a_score - log_l[a]
-    power = powers[a]
     scored_b = b in log_l
     if scored_b:
         new_b_score = scores(b, held[b] ^ moved)
-        if powers[b] == power:
-            change += new_b_score - log_l[b]
-        else:  # the partner's power differs: each seat's change with its own
-            change = power * change + powers[b] * (new_b_score - log_l[b])
-            power = 1.0
-    if change < 0 and rng.random() >= math.exp(power * change):
+        change += new_b_score - log_l[b]
+    if change < 0 and rng.random() >= math.exp(temperature * change):
         return
     held[a] = new_a
     log_l[a] = new_a_score
