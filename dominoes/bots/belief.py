@@ -103,6 +103,49 @@ def decisions(view: SeatView, rules: Rules) -> list[Decision]:
     return result
 
 
+class Holding:
+    """Nino's score (``nino.score_move``) of the plays from one holding, on the fast path's
+    tables: the bit-mask form, without the advice about the other seats (``ends_score``,
+    which the caller adds with ``exhausted``).
+
+    ``hand``: the holding mask; ``line``: the mask of the tiles on the line. Computed once
+    per holding: ``counts`` (tiles held per pip), ``present`` (pips held) and
+    ``exhausted`` (the pips no tile outside ``hand`` and ``line`` shows: nobody else can
+    follow them)."""
+
+    __slots__ = ("tables", "hand", "counts", "present", "exhausted")
+
+    def __init__(self, tables: Tables, hand: int, line: int) -> None:
+        self.tables = tables
+        self.hand = hand
+        pip_mask = tables.pip_mask
+        self.counts = counts = [(hand & mask).bit_count() for mask in pip_mask]
+        self.present = sum(1 for count in counts if count)
+        seen = hand | line
+        exhausted = 0
+        for pip, mask in enumerate(pip_mask):
+            if not mask & ~seen:
+                exhausted |= 1 << pip
+        self.exhausted = exhausted
+
+    def score(self, tile: int, left: int, right: int) -> float:
+        """The score of playing tile index ``tile`` (held, not the last tile: the domino
+        is the caller's, 1e6) when it leaves the ends ``left``/``right``: heavy tiles and
+        doubles first, variety kept, own tiles that follow the new ends."""
+        tables = self.tables
+        rest = self.hand & ~(1 << tile)
+        high, low = tables.pips[tile]
+        counts = self.counts
+        distinct = self.present - (counts[high] == 1) - (low != high and counts[low] == 1)
+        pip_mask = tables.pip_mask
+        fit = (rest & (pip_mask[left] | pip_mask[right])).bit_count()
+        score = VALUE * tables.value[tile] + (DOUBLE if tables.doubles >> tile & 1 else 0.0)
+        score += VARIETY * distinct + FOLLOW * min(fit, 3)
+        if fit == 0:
+            score -= STUCK
+        return score
+
+
 def advice_score(
     tables: Tables,
     rules: Rules,
@@ -114,27 +157,18 @@ def advice_score(
 ) -> float:
     """Nino's score (``nino.score_move``) of playing ``tile`` on ``end`` from the holding
     mask ``hand``, with what was public at ``decision``."""
-    rest = hand & ~(1 << tile)
-    if not rest:
+    if not hand & ~(1 << tile):
         return 1e6
     left, right = place(decision.ends, tables.pips[tile], end)[1]
-    pip_mask = tables.pip_mask
-    score = VALUE * tables.value[tile] + (DOUBLE if tables.doubles >> tile & 1 else 0.0)
-    distinct = 0
-    exhausted = 0
-    seen = hand | decision.line
-    for pip in range(tables.max_pip + 1):
-        mask = pip_mask[pip]
-        if rest & mask:
-            distinct += 1
-        if not mask & ~seen:
-            exhausted |= 1 << pip
-    fit = (rest & (pip_mask[left] | pip_mask[right])).bit_count()
-    score += VARIETY * distinct + FOLLOW * min(fit, 3)
-    if fit == 0:
-        score -= STUCK
-    return score + ends_score(
-        seats, decision.seat, rules.partnerships(seats), left, right, decision.voids, exhausted
+    holding = Holding(tables, hand, decision.line)
+    return holding.score(tile, left, right) + ends_score(
+        seats,
+        decision.seat,
+        rules.partnerships(seats),
+        left,
+        right,
+        decision.voids,
+        holding.exhausted,
     )
 
 
@@ -222,35 +256,22 @@ def _scores(
     pips held and the dead pips are counted once per holding, and the advice about the
     ends (``ends_score``) is looked up in ``cache`` by decision ``number``. The same
     numbers as ``advice_score``, in the same order of operations."""
-    pip_mask, pips, value, doubles = tables.pip_mask, tables.pips, tables.value, tables.doubles
-    counts = [(hand & mask).bit_count() for mask in pip_mask]
-    present = sum(1 for count in counts if count)
-    seen = hand | decision.line
-    exhausted = 0
-    for pip, mask in enumerate(pip_mask):
-        if not mask & ~seen:
-            exhausted |= 1 << pip
+    holding = Holding(tables, hand, decision.line)
+    exhausted = holding.exhausted
+    pips = tables.pips
     partnerships = rules.partnerships(seats)
 
     def score_of(tile: int, end: int) -> float:
-        rest = hand & ~(1 << tile)
-        if not rest:
+        if not hand & ~(1 << tile):
             return 1e6
-        high, low = pips[tile]
-        distinct = present - (counts[high] == 1) - (low != high and counts[low] == 1)
         left, right = place(decision.ends, pips[tile], end)[1]
-        fit = (rest & (pip_mask[left] | pip_mask[right])).bit_count()
-        score = VALUE * value[tile] + (DOUBLE if doubles >> tile & 1 else 0.0)
-        score += VARIETY * distinct + FOLLOW * min(fit, 3)
-        if fit == 0:
-            score -= STUCK
         key = (number, left, right, exhausted)
         ends = cache.get(key)
         if ends is None:
             ends = cache[key] = ends_score(
                 seats, decision.seat, partnerships, left, right, decision.voids, exhausted
             )
-        return score + ends
+        return holding.score(tile, left, right) + ends
 
     return [score_of(t, e) for t, e in options], score_of(decision.tile, decision.end)
 

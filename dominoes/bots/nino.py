@@ -78,18 +78,35 @@ def ends_score(
     (pips): a bonus when the next rival (and less, another rival) lacks them, a penalty
     when the partner does ("no le cierres el juego"). ``voids[seat]`` is a pip mask of
     what each seat is known to lack; ``exhausted`` the pips nobody else can hold."""
-    score = 0.0
+    return ends_advice(other_seats(seats, me, partnerships, voids, exhausted), left, right)
+
+
+def other_seats(
+    seats: int, me: int, partnerships: bool, voids: tuple[int, ...], exhausted: int
+) -> tuple[tuple[int, float, float], ...]:
+    """``ends_score``'s view of the other seats, for any ends: per seat after ``me``, in
+    turn order, ``(lacking, half, full)``: the pip mask it lacks, and what leaving it one
+    or two ends it lacks is worth (negative for the partner)."""
     partner = (me + 2) % seats if partnerships else None
+    found = []
     for offset in range(1, seats):
         seat = (me + offset) % seats
         lacking = voids[seat] | exhausted
-        blocked = (lacking >> left & 1) + (lacking >> right & 1)
         if seat == partner:
-            score -= PARTNER_CLOSED if blocked == 2 else PARTNER_HALF * blocked
+            found.append((lacking, -PARTNER_HALF, -PARTNER_CLOSED))
         elif offset == 1:
-            score += OPP_BLOCKED_NEXT if blocked == 2 else OPP_BLOCKED_HALF * blocked
-        elif blocked == 2:
-            score += OPP_BLOCKED_OTHER
+            found.append((lacking, OPP_BLOCKED_HALF, OPP_BLOCKED_NEXT))
+        else:
+            found.append((lacking, 0.0, OPP_BLOCKED_OTHER))
+    return tuple(found)
+
+
+def ends_advice(others: tuple[tuple[int, float, float], ...], left: int, right: int) -> float:
+    """``ends_score`` for the ends ``left``/``right`` from ``other_seats``' table."""
+    score = 0.0
+    for lacking, half, full in others:
+        blocked = (lacking >> left & 1) + (lacking >> right & 1)
+        score += full if blocked == 2 else half * blocked
     return score
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dominoes.bots.belief import Holding
 from dominoes.bots.knowledge import Knowledge
-from dominoes.bots.nino import DOUBLE, FOLLOW, STUCK, VALUE, VARIETY, ends_score
+from dominoes.bots.nino import ends_advice, other_seats
 from dominoes.playout import DRAW, PASS, Position, tables_for
 from dominoes.rules import Rules
 from dominoes.state import Draw, Pass, Play
@@ -150,10 +151,7 @@ def advice_playout(
     ``trace``: when given, each play is appended as ``(seat, tile, end, voids)``, the voids
     the seat chose with. Returns ``pos.result()``: ``(end, winners, points, counts)``."""
     tables = pos.tables
-    value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
-    doubles = tables.doubles
     seats = pos.seats
-    pip_range = range(tables.max_pip + 1)
     voids = list(voids)
     hands = pos.hands
     while pos.end is None:
@@ -167,6 +165,7 @@ def advice_playout(
         else:
             best = _advice_choice(
                 plays,
+                tables,
                 hands[seat],
                 seat,
                 pos.left,
@@ -175,12 +174,6 @@ def advice_playout(
                 voids,
                 seats,
                 partnerships,
-                value,
-                pip_mask,
-                other,
-                pips,
-                doubles,
-                pip_range,
             )
         before = hands[:]
         tile, end = best
@@ -208,36 +201,15 @@ def advice_playout(
     return pos.result()
 
 
-def _advice_choice(
-    plays,
-    hand,
-    seat,
-    left,
-    right,
-    line,
-    voids,
-    seats,
-    partnerships,
-    value,
-    pip_mask,
-    other,
-    pips,
-    doubles,
-    pip_range,
-):
+def _advice_choice(plays, tables, hand, seat, left, right, line, voids, seats, partnerships):
     """The play of ``plays`` with the best ``nino.score_move`` score (the first on a tie)."""
-    counts = [(hand & pip_mask[pip]).bit_count() for pip in pip_range]
-    present = sum(1 for count in counts if count)
-    seen = hand | line
-    exhausted = 0
-    for pip in pip_range:
-        if not pip_mask[pip] & ~seen:
-            exhausted |= 1 << pip
+    holding = Holding(tables, hand, line)
+    others = other_seats(seats, seat, partnerships, voids, holding.exhausted)
+    other, pips = tables.other, tables.pips
     best = plays[0]
     best_score = -1e9
     for tile, end in plays:
-        rest = hand & ~(1 << tile)
-        if not rest:
+        if not hand & ~(1 << tile):
             return tile, end
         if end < 0:
             new_left, new_right = pips[tile]
@@ -245,14 +217,8 @@ def _advice_choice(
             new_left, new_right = left, other[tile][right]
         else:
             new_left, new_right = other[tile][left], right
-        high, low = pips[tile]
-        distinct = present - (counts[high] == 1) - (low != high and counts[low] == 1)
-        fit = (rest & (pip_mask[new_left] | pip_mask[new_right])).bit_count()
-        score = VALUE * value[tile] + (DOUBLE if doubles >> tile & 1 else 0.0)
-        score += VARIETY * distinct + FOLLOW * (fit if fit < 3 else 3)
-        if not fit:
-            score -= STUCK
-        score += ends_score(seats, seat, partnerships, new_left, new_right, voids, exhausted)
+        score = holding.score(tile, new_left, new_right)
+        score += ends_advice(others, new_left, new_right)
         if score > best_score:
             best, best_score = (tile, end), score
     return best
