@@ -175,24 +175,26 @@ def advice_playout(
                 seats,
                 partnerships,
             )
-        before = hands[:]
         tile, end = best
         if trace is not None:
             trace.append((seat, tile, end, tuple(voids)))
+        before = hands[:] if pos.drawn < len(pos.stock) else None  # a draw may follow
         pos.play(tile, end)
         line |= 1 << tile
         if pos.end is not None:
             break
+        turn = pos.turn
+        if turn == (seat + 1) % seats and before is None:
+            continue  # the next seat plays: nobody passed or drew
         # The seats after the mover up to the seat now to act drew (they lack just the
         # new ends) or passed (they lack them too).
         ends_mask = (1 << pos.left) | (1 << pos.right)
-        turn = pos.turn
         between = seat
         while True:
             between = between + 1 if between + 1 < seats else 0
             if between == seat:
                 break
-            if hands[between] != before[between]:
+            if before is not None and hands[between] != before[between]:
                 voids[between] = ends_mask
             elif between != turn:
                 voids[between] |= ends_mask
