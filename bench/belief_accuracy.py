@@ -8,8 +8,12 @@ deals she would play out are drawn from the seat's own view (``--sampler``: ``un
 ``belief.weigh`` as she shipped before the chain; ``chain``, ``posterior.posterior_worlds``)
 and compared with the *true* deal: the share of the other seats' tiles that a sampled deal
 puts in the right seat, averaged with the deals' weights, then over positions (with a 95%
-interval). Higher is a better reading of the hidden tiles; the true deal scores 1. Cheap
-and far less noisy than matches, so it is for screening only.
+interval). Higher is a better reading of the hidden tiles; the true deal scores 1. Also
+printed: the same share between two of the sampled deals drawn at random (300 pairs a
+position, by weight). For deals drawn independently from a belief that is right, the two
+figures are equal; deals more alike than they are like the truth are too few in effect
+(a chain that has not moved far) or too sure. Cheap and far less noisy than matches, so it
+is for screening only.
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ def main() -> int:
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
     parser.add_argument("--chains", type=int, default=posterior.CHAINS)
-    parser.add_argument("--burn-in", type=int, default=posterior.BURN_IN_PER_TILE)
+    parser.add_argument("--burn-in", type=float, default=posterior.BURN_IN_PER_TILE)
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--team", action="store_true", help="team Quelonia vs team Nino")
     args = parser.parse_args()
@@ -72,7 +76,7 @@ def main() -> int:
     found = positions(
         args.profile, args.seats, args.target, args.seed, args.positions, args.keep, args.team
     )
-    scores, cpu, parts = [], [], {"partner": [], "rivals": []}
+    scores, cpu, parts, alike = [], [], {"partner": [], "rivals": []}, []
     for number, (match, view, _) in enumerate(found):
         rng = random.Random(number)
         started = time.thread_time()
@@ -81,6 +85,15 @@ def main() -> int:
         cpu.append(time.thread_time() - started)
         truth = match.hand.holdings
         scores.append(sum(weight * accuracy(truth, deal[0], view.seat) for deal, weight in pairs))
+        deals = [deal[0] for deal, _ in pairs]
+        drawn = rng.choices(range(len(deals)), [weight for _, weight in pairs], k=600)
+        alike.append(
+            sum(
+                accuracy(deals[a], deals[b], view.seat)
+                for a, b in zip(drawn[::2], drawn[1::2], strict=True)
+            )
+            / 300
+        )
         if args.seats == 4:
             for only, values in parts.items():
                 values.append(
@@ -94,6 +107,7 @@ def main() -> int:
         f"{args.deals} deals, temperature {args.temperature}, thin {args.thin}, "
         f"chains {args.chains}, burn-in {args.burn_in}/tile, share {args.share}:\n"
         f"  right seat {mean:.4f} (95% {low:.4f}-{high:.4f}); "
+        f"between two deals {sum(alike) / n:.4f}; "
         f"sampling CPU p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
         + "".join(f"; {only} {sum(values) / n:.4f}" for only, values in parts.items() if values)
     )

@@ -83,7 +83,8 @@ def report(args, search: dict, groups: str, total: Tally, cpu: list[float], star
     match_low, match_high = wilson(total.matches_a, total.matches)
     points = total.points_a - total.points_b
     print(
-        f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}) vs nino, "
+        f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}, "
+        f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"
@@ -114,10 +115,13 @@ def main() -> int:
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
+    parser.add_argument("--chains", type=int, default=posterior.CHAINS)
+    parser.add_argument("--burn-in", type=int, default=posterior.BURN_IN_PER_TILE)
     parser.add_argument("--progress", action="store_true", help="report after every group")
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
+    posterior.CHAINS, posterior.BURN_IN_PER_TILE = args.chains, args.burn_in
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
         name: getattr(args, name)

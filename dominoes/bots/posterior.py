@@ -125,7 +125,7 @@ def _chain(view, knowledge, rng, tables, scores, wanted, temperature) -> list[Wo
         return [sample_world(view, knowledge, rng) for _ in range(wanted)]
     bits = [pip_bits(tile) for tile in tiles]
     log_l = {seat: scores(seat, held[seat]) for seat in scored_seats}
-    burn_in, thin = BURN_IN_PER_TILE * size, THIN
+    burn_in, thin = int(BURN_IN_PER_TILE * size), THIN
     steps = burn_in + thin * wanted
     kept: list[World] = []
     for step in range(steps):
