@@ -26,7 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quelonia_regret import add_position_arguments, mean_interval, positions  # noqa: E402
+from quelonia_regret import (  # noqa: E402
+    add_chain_arguments,
+    add_position_arguments,
+    apply_chain_arguments,
+    mean_interval,
+    positions,
+)
 
 from dominoes.bots import belief, posterior  # noqa: E402
 from dominoes.bots.knowledge import infer  # noqa: E402
@@ -65,13 +71,12 @@ def main() -> int:
     parser.add_argument("--sampler", choices=["uniform", "weighted", "chain"], default="chain")
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
-    parser.add_argument("--chains", type=int, default=posterior.CHAINS)
-    parser.add_argument("--burn-in", type=float, default=posterior.BURN_IN_PER_TILE)
+    add_chain_arguments(parser)
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--team", action="store_true", help="team Quelonia vs team Nino")
     args = parser.parse_args()
     posterior.TEMPERATURE, posterior.THIN = args.temperature, args.thin
-    posterior.CHAINS, posterior.BURN_IN_PER_TILE = args.chains, args.burn_in
+    chains = apply_chain_arguments(args.chains, args.burn_in)
     belief.tempered_weights.__defaults__ = (args.share,)
     found = positions(
         args.profile, args.seats, args.target, args.seed, args.positions, args.keep, args.team
@@ -105,7 +110,7 @@ def main() -> int:
     print(
         f"{args.profile} {args.seats} seats, seed {args.seed}, {n} positions, {args.sampler}, "
         f"{args.deals} deals, temperature {args.temperature}, thin {args.thin}, "
-        f"chains {args.chains}, burn-in {args.burn_in}/tile, share {args.share}:\n"
+        f"{chains}, share {args.share}:\n"
         f"  right seat {mean:.4f} (95% {low:.4f}-{high:.4f}); "
         f"between two deals {sum(alike) / n:.4f}; "
         f"sampling CPU p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"

@@ -25,9 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quelonia_regret import positions  # noqa: E402
+from quelonia_regret import apply_chain_arguments, positions  # noqa: E402
 
-from dominoes.bots import posterior  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import Quelonia  # noqa: E402
 
@@ -36,7 +35,7 @@ def estimate(config: tuple[int, int, int, int], view, move_seed: int):
     """``(match values per legal play, CPU seconds)`` of Quelonia with ``config``:
     ``(chains, burn-in per tile, simulations, sampled deals at most)``."""
     chains, burn_in, rollouts, deals = config
-    posterior.CHAINS, posterior.BURN_IN_PER_TILE = chains, burn_in
+    apply_chain_arguments(chains, burn_in)
     bot = Quelonia(time_budget=600.0, rollouts=rollouts, max_worlds=deals)
     started = time.thread_time()
     found = bot.estimate(view, make_rng("quelonia", view, move_seed))

@@ -70,6 +70,26 @@ def add_position_arguments(parser: argparse.ArgumentParser, positions: int, seed
     parser.add_argument("--seed", default=seed)
 
 
+def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
+    """The chain's ``--chains`` and ``--burn-in`` (proposals per unseen tile), for every
+    set alike; left out, each set keeps its own (``posterior.CHAINS``,
+    ``posterior.BURN_IN_PER_TILE``)."""
+    parser.add_argument("--chains", type=int, help="chains (default: the set's own)")
+    parser.add_argument(
+        "--burn-in", type=float, help="burn-in proposals per unseen tile (default: the set's)"
+    )
+
+
+def apply_chain_arguments(chains: int | None, burn_in: float | None) -> str:
+    """Set the chain's settings for every set (``None``: keep the set's own) and return
+    them as text for a report."""
+    if chains is not None:
+        posterior.CHAINS = dict.fromkeys(posterior.CHAINS, chains)
+    if burn_in is not None:
+        posterior.BURN_IN_PER_TILE = dict.fromkeys(posterior.BURN_IN_PER_TILE, burn_in)
+    return f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile"
+
+
 def mean_interval(values: list[float]) -> tuple[float, float, float]:
     """``(mean, low, high)``: the mean of ``values`` with its 95% normal interval."""
     n = len(values)

@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from quelonia_regret import add_chain_arguments, apply_chain_arguments  # noqa: E402
+
 from dominoes.arena import Tally, percentile, play_match, seatings, wilson  # noqa: E402
 from dominoes.bots import belief, choose_play, posterior  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
@@ -115,13 +117,12 @@ def main() -> int:
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
-    parser.add_argument("--chains", type=int, default=posterior.CHAINS)
-    parser.add_argument("--burn-in", type=int, default=posterior.BURN_IN_PER_TILE)
+    add_chain_arguments(parser)
     parser.add_argument("--progress", action="store_true", help="report after every group")
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
-    posterior.CHAINS, posterior.BURN_IN_PER_TILE = args.chains, args.burn_in
+    apply_chain_arguments(args.chains, args.burn_in)
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
         name: getattr(args, name)
