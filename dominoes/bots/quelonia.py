@@ -135,11 +135,14 @@ class Quelonia(Bot):
     Arguments: ``rollouts`` simulations (deal x move) per decision; ``time_budget``
     seconds of the thread's CPU time (the guard stops at 75% of it); ``max_worlds``
     sampled deals at most; ``belief`` the reading of past plays on or off; ``chain``
-    draws the deals from it (``posterior``) rather than weighing uniform ones. Off by
-    default (issue 20,
-    measured in docs/bots.md): ``pool`` > 1 samples ``pool`` times the deals and draws
-    the ones played out in proportion to their weight (systematic resampling; the
-    sampling and weighing of the pool run before the clock's first check); ``extend``
+    draws the deals from it (``posterior``) rather than weighing uniform ones;
+    ``rollout`` every seat's policy in the playouts, ``"greedy"`` (the default) or
+    ``"advice"`` (Nino's whole score with the public voids, ``simulate.advice_playout``;
+    measured no better for 1.6 times the CPU, docs/bots.md); any other raises
+    ``ValueError``. Off by default (issue 20, measured in docs/bots.md): ``pool`` > 1
+    samples ``pool`` times the deals and draws the ones played out in proportion to
+    their weight (systematic resampling; the sampling and weighing of the pool run
+    before the clock's first check); ``extend``
     more batches of deals while the two best moves' match values (0-1) are less than
     ``margin`` apart.
     """
@@ -247,11 +250,11 @@ class Quelonia(Bot):
         keys = [move_key(rules, move) for move in moves]
         totals = _Totals(len(moves))
         deadline = start + self.time_budget * 0.75
+        playout = self._playout(view, knowledge, rules)
         for batch in range(1 + self.extend):
             if batch and not totals.close(self.margin):
                 break
             sampled = self._worlds(view, knowledge, rng, worlds)
-            playout = self._playout(view, knowledge, rules)
             if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
                 break
         return totals.estimates(moves)
