@@ -87,7 +87,11 @@ def describe(notice: Notification) -> str:
         values["points"] = facts.get("points") or 0
         if values["winners"]:
             return (
-                _("Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s suma %(points)s")
+                ngettext(
+                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s suma %(points)s",
+                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s suman %(points)s",
+                    len(facts.get("winners", [])),
+                )
                 % values
             )
         return _("Terminó la mano %(hand)s de la mesa %(id)s, sin puntos") % values

@@ -181,3 +181,23 @@ def test_at_a_fast_bot_table_the_inbox_keeps_one_your_turn_row(api_client_for, r
     written = Notification.objects.filter(recipient=alice, kind="your_turn").count()
     assert turns.count() == 1, list(turns.values_list("key", "read_at"))
     assert written == 1
+
+
+def test_a_hand_won_by_a_pair_is_told_in_the_plural():
+    """'demo y Nino suman 15', not 'suma' (the last look); one winner keeps the singular,
+    and English says 'score' and 'scores' likewise."""
+    from django.utils import translation
+
+    def sentence(winners: list[str]) -> str:
+        notice = Notification(
+            kind=Notification.Kind.HAND_OVER,
+            payload={"hand": 1, "winners": winners, "points": 15},
+            table_id=7,
+        )
+        return selectors.describe(notice)
+
+    assert sentence(["alice", "Nino"]) == "Terminó la mano 1 de la mesa 7: alice y Nino suman 15"
+    assert sentence(["alice"]) == "Terminó la mano 1 de la mesa 7: alice suma 15"
+    with translation.override("en"):
+        assert sentence(["alice", "Nino"]).endswith("alice and Nino score 15")
+        assert sentence(["alice"]).endswith("alice scores 15")
