@@ -32,6 +32,7 @@ from quelonia_regret import (  # noqa: E402
     apply_chain_arguments,
     mean_interval,
     positions,
+    positive,
 )
 
 from dominoes.bots import belief, posterior  # noqa: E402
@@ -53,6 +54,20 @@ def accuracy(truth, holdings, me: int, only: str = "") -> float:
     return right / total if total else 1.0
 
 
+def between(pairs, me: int, rng, count: int = 300) -> float:
+    """The mean ``accuracy`` of one sampled deal against another, over ``count`` pairs of
+    two different deals of ``pairs`` (``(deal, weight)``) drawn by weight."""
+    deals = [deal[0] for deal, _ in pairs]
+    weights = [weight for _, weight in pairs]
+    total = 0.0
+    for _ in range(count):
+        first = rng.choices(range(len(deals)), weights)[0]
+        rest = [i for i in range(len(deals)) if i != first]
+        second = rng.choices(rest, [weights[i] for i in rest])[0]
+        total += accuracy(deals[first], deals[second], me)
+    return total / count
+
+
 def sampled(sampler: str, view, knowledge, rng, count: int):
     """``(deal, weight)`` pairs the way ``sampler`` draws them (module doc)."""
     if sampler == "chain":
@@ -64,10 +79,18 @@ def sampled(sampler: str, view, knowledge, rng, count: int):
     return list(zip(worlds, belief.weigh(view, knowledge.rules, worlds), strict=True))
 
 
+def at_least_two(text: str) -> int:
+    """An argparse type: a whole number, 2 or more (two deals make a pair)."""
+    value = positive(int)(text)
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"must be 2 or more: {text}")
+    return value
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_position_arguments(parser, positions=200, seed="A")
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=at_least_two, default=200, help="deals a position")
     parser.add_argument("--sampler", choices=["uniform", "weighted", "chain"], default="chain")
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
@@ -90,15 +113,7 @@ def main() -> int:
         cpu.append(time.thread_time() - started)
         truth = match.hand.holdings
         scores.append(sum(weight * accuracy(truth, deal[0], view.seat) for deal, weight in pairs))
-        deals = [deal[0] for deal, _ in pairs]
-        drawn = rng.choices(range(len(deals)), [weight for _, weight in pairs], k=600)
-        alike.append(
-            sum(
-                accuracy(deals[a], deals[b], view.seat)
-                for a, b in zip(drawn[::2], drawn[1::2], strict=True)
-            )
-            / 300
-        )
+        alike.append(between(pairs, view.seat, rng))
         if args.seats == 4:
             for only, values in parts.items():
                 values.append(

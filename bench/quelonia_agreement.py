@@ -4,16 +4,16 @@
         --variant 4,4,2000,400 --variant 32,2,2000,400
 
 Positions are Quelonia's own choices in matches of team Quelonia against team Nino
-(``quelonia_regret.positions`` with ``team``; four seats, ``--profile``). In each, an
-*oracle* (Quelonia from the same view with ``--oracle`` chains, burn-in per tile and
-sampled deals, every legal play in each deal: far more work than a move may cost) values
-every legal play; each ``--variant`` (``chains,burn-in per tile,simulations,deals``) then
-chooses from the same view and seed. Printed per variant: the share of positions where it
-chose the oracle's play, the mean loss (the oracle's value of its best play minus that of
-the variant's, in match-win chance) and the CPU per choice. It measures how close a
-budget and a sampler come to her own search with more of both (the noise and the
-correlation of too few, too alike deals), not whether that search is right: the arena is
-for that. No clock; only the seat's view is read (R31).
+(``quelonia_regret.positions`` with ``team``; four seats, target 100, ``--profile``). In
+each, an *oracle* (Quelonia from the same view with ``--oracle`` chains, burn-in per tile,
+simulations and sampled deals: far more work than a move may cost) values every legal
+play; each ``--variant`` (``chains,burn-in per tile,simulations,deals``) then chooses from
+the same view and seed, as she plays (``Quelonia.choose``). Printed per variant: the share
+of positions where it chose the oracle's play, the mean loss (the oracle's value of its
+best play minus that of the variant's, in match-win chance) and the CPU per choice. It
+measures how close a budget and a sampler come to her own search with more of both (the
+noise and the correlation of too few, too alike deals), not whether that search is
+right: the arena is for that. No clock; only the seat's view is read (R31).
 """
 
 from __future__ import annotations
@@ -25,47 +25,75 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quelonia_regret import apply_chain_arguments, positions  # noqa: E402
+from quelonia_regret import apply_chain_arguments, positions, positive, share  # noqa: E402
 
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import Quelonia  # noqa: E402
+from dominoes.rules import PROFILES  # noqa: E402
 
 
-def estimate(config: tuple[int, int, int, int], view, move_seed: int):
-    """``(match values per legal play, CPU seconds)`` of Quelonia with ``config``:
-    ``(chains, burn-in per tile, simulations, sampled deals at most)``."""
+def bot_for(config: tuple[int, float, int, int]) -> Quelonia:
+    """Quelonia with ``config``, ``(chains, burn-in per unseen tile, simulations, sampled
+    deals at most)``, for every set, and no clock."""
     chains, burn_in, rollouts, deals = config
     apply_chain_arguments(chains, burn_in)
-    bot = Quelonia(time_budget=600.0, rollouts=rollouts, max_worlds=deals)
-    started = time.thread_time()
-    found = bot.estimate(view, make_rng("quelonia", view, move_seed))
-    return [item.match_value for item in found], time.thread_time() - started
+    return Quelonia(time_budget=600.0, rollouts=rollouts, max_worlds=deals)
 
 
-def config_of(text: str) -> tuple[int, int, int, int]:
-    chains, burn_in, rollouts, deals = (int(part) for part in text.split(","))
+def config_of(text: str) -> tuple[int, float, int, int]:
+    """An argparse type: ``chains,burn-in per tile,simulations,deals``, e.g.
+    ``32,2,2000,400`` (the burn-in may be a fraction; the others whole and above 0)."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 4:
+            raise ValueError
+        chains, rollouts, deals = int(parts[0]), int(parts[2]), int(parts[3])
+        burn_in = float(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give chains,burn-in per tile,simulations,deals, e.g. 32,2,2000,400"
+        ) from None
+    if min(chains, rollouts, deals) < 1 or burn_in < 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: chains, simulations and deals must be 1 or more, the burn-in 0 or more"
+        )
     return chains, burn_in, rollouts, deals
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", default="classic")
-    parser.add_argument("--positions", type=int, default=150)
-    parser.add_argument("--keep", type=float, default=0.3)
-    parser.add_argument("--seed", default="AGR")
-    parser.add_argument("--oracle", type=config_of, default=(100, 8, 1000 * 7, 1000))
-    parser.add_argument("--variant", type=config_of, action="append", required=True)
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="classic")
+    parser.add_argument("--positions", type=positive(int), default=150)
+    parser.add_argument("--keep", type=share, default=0.3, help="share of choices kept")
+    parser.add_argument("--seed", default="AGR", help="the arena's deal sequences")
+    parser.add_argument(
+        "--oracle",
+        type=config_of,
+        default=(100, 8.0, 7000, 1000),
+        help="chains,burn-in per tile,simulations,deals of the oracle (100,8,7000,1000)",
+    )
+    parser.add_argument(
+        "--variant",
+        type=config_of,
+        action="append",
+        required=True,
+        help="chains,burn-in per tile,simulations,deals (repeat for more variants)",
+    )
     args = parser.parse_args()
     found = positions(args.profile, 4, 100, args.seed, args.positions, args.keep, team=True)
     agree = dict.fromkeys(args.variant, 0)
     loss = dict.fromkeys(args.variant, 0.0)
     cpu: dict = {config: [] for config in args.variant}
     for number, (_match, view, move_seed) in enumerate(found, 1):
-        values, _ = estimate(args.oracle, view, move_seed)
+        oracle = bot_for(args.oracle).estimate(view, make_rng("quelonia", view, move_seed))
+        values = [item.match_value for item in oracle]
         best = max(range(len(values)), key=values.__getitem__)
         for config in args.variant:
-            mine, seconds = estimate(config, view, move_seed)
-            chosen = max(range(len(mine)), key=mine.__getitem__)
+            bot = bot_for(config)
+            started = time.thread_time()
+            move = bot.choose(view, make_rng("quelonia", view, move_seed))
+            seconds = time.thread_time() - started
+            chosen = view.legal_moves.index(move)
             agree[config] += chosen == best
             loss[config] += values[best] - values[chosen]
             cpu[config].append(seconds)

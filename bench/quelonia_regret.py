@@ -62,21 +62,61 @@ def positions(
 def add_position_arguments(parser: argparse.ArgumentParser, positions: int, seed: str) -> None:
     """The options that choose the positions (``positions``): ``--profile``, ``--seats``,
     ``--target``, ``--positions`` (default ``positions``), ``--keep``, ``--seed``."""
-    parser.add_argument("--profile", default="classic")
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--target", type=int, default=100)
-    parser.add_argument("--positions", type=int, default=positions)
-    parser.add_argument("--keep", type=float, default=0.3)
-    parser.add_argument("--seed", default=seed)
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="classic")
+    parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--target", type=positive(int), default=100)
+    parser.add_argument(
+        "--positions", type=positive(int), default=positions, help="positions to collect"
+    )
+    parser.add_argument(
+        "--keep",
+        type=share,
+        default=0.3,
+        help="chance that a position with a choice is kept (more than 0, at most 1)",
+    )
+    parser.add_argument("--seed", default=seed, help="the arena's deal sequences")
+
+
+def positive(kind):
+    """An argparse type: a number of ``kind`` greater than 0."""
+
+    def parse(text: str):
+        value = kind(text)
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0: {text}")
+        return value
+
+    parse.__name__ = f"positive {kind.__name__}"
+    return parse
+
+
+def at_least_zero(text: str) -> float:
+    """An argparse type: a number, 0 or more."""
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text}")
+    return value
+
+
+def share(text: str) -> float:
+    """An argparse type: a share in (0, 1]."""
+    value = float(text)
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 1: {text}")
+    return value
 
 
 def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
     """The chain's ``--chains`` and ``--burn-in`` (proposals per unseen tile), for every
     set alike; left out, each set keeps its own (``posterior.CHAINS``,
     ``posterior.BURN_IN_PER_TILE``)."""
-    parser.add_argument("--chains", type=int, help="chains (default: the set's own)")
     parser.add_argument(
-        "--burn-in", type=float, help="burn-in proposals per unseen tile (default: the set's)"
+        "--chains", type=positive(int), help="the chain's chains (default: the set's own)"
+    )
+    parser.add_argument(
+        "--burn-in",
+        type=at_least_zero,
+        help="the chain's proposals per unseen tile before its first deal (default: the set's)",
     )
 
 

@@ -110,9 +110,16 @@ def main() -> int:
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
     defaults = Quelonia()
-    for name in ("rollouts", "max_worlds", "pool", "extend", "chain"):
+    helps = {
+        "rollouts": "simulations a move",
+        "max_worlds": "sampled deals at most",
+        "pool": "resampling pool (1: off)",
+        "extend": "more batches while close (0: off)",
+        "chain": "1: deals drawn by the chain; 0: uniform deals weighed",
+    }
+    for name, text in helps.items():
         flag = "--" + name.replace("_", "-")
-        parser.add_argument(flag, type=int, default=getattr(defaults, name))
+        parser.add_argument(flag, type=int, default=getattr(defaults, name), help=text)
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
