@@ -32,7 +32,6 @@ from quelonia_regret import (  # noqa: E402
     apply_chain_arguments,
     mean_interval,
     positions,
-    positive,
 )
 
 from dominoes.bots import belief, posterior  # noqa: E402
@@ -81,7 +80,7 @@ def sampled(sampler: str, view, knowledge, rng, count: int):
 
 def at_least_two(text: str) -> int:
     """An argparse type: a whole number, 2 or more (two deals make a pair)."""
-    value = positive(int)(text)
+    value = int(text)
     if value < 2:
         raise argparse.ArgumentTypeError(f"must be 2 or more: {text}")
     return value
