@@ -183,24 +183,28 @@ def advice_playout(
         line |= 1 << tile
         if pos.end is not None:
             break
-        turn = pos.turn
-        if turn == (seat + 1) % seats and before is None:
-            continue  # the next seat plays: nobody passed or drew
-        # The seats after the mover up to the seat now to act drew (they lack just the
-        # new ends) or passed (they lack them too).
-        ends_mask = (1 << pos.left) | (1 << pos.right)
-        between = seat
-        while True:
-            between = between + 1 if between + 1 < seats else 0
-            if between == seat:
-                break
-            if before is not None and hands[between] != before[between]:
-                voids[between] = ends_mask
-            elif between != turn:
-                voids[between] |= ends_mask
-            if between == turn:
-                break
+        if pos.turn != (seat + 1) % seats or before is not None:
+            _note_voids(pos, seat, before, voids)
     return pos.result()
+
+
+def _note_voids(pos: Position, seat: int, before: list[int] | None, voids: list[int]) -> None:
+    """After ``seat``'s play, the seats after it up to the seat now to act drew (they lack
+    just the new ends: ``voids`` set) or passed (they lack them too: added); ``before``:
+    the holdings before the play, ``None`` when no draw could follow."""
+    hands, seats, turn = pos.hands, pos.seats, pos.turn
+    ends_mask = (1 << pos.left) | (1 << pos.right)
+    between = seat
+    while True:
+        between = between + 1 if between + 1 < seats else 0
+        if between == seat:
+            break
+        if before is not None and hands[between] != before[between]:
+            voids[between] = ends_mask
+        elif between != turn:
+            voids[between] |= ends_mask
+        if between == turn:
+            break
 
 
 def _advice_choice(plays, tables, hand, seat, left, right, line, voids, seats, partnerships):
