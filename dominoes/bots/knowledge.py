@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dominoes.rules import Rules, rules_named
-from dominoes.tiles import Tile, place
+from dominoes.tiles import Tile, make_tile, place
 from dominoes.view import SeatView
 
 
@@ -85,7 +85,7 @@ def infer(view: SeatView) -> Knowledge:
     for seat in range(seats):
         _fit_slots(slots[seat], view.tile_counts[seat])
     mine = set(view.tiles)
-    on_line = {Tile(max(a, b), min(a, b)) for a, b in view.line}
+    on_line = {make_tile(a, b) for a, b in view.line}
     unseen = tuple(t for t in rules.tile_set() if t not in mine and t not in on_line)
     current = []
     for seat in range(seats):

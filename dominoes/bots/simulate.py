@@ -21,7 +21,7 @@ from dominoes.bots.nino import ends_advice, other_seats
 from dominoes.playout import DRAW, PASS, Position, tables_for
 from dominoes.rules import Rules
 from dominoes.state import Draw, Pass, Play
-from dominoes.tiles import Tile
+from dominoes.tiles import Tile, make_tile
 from dominoes.view import SeatView
 
 
@@ -126,7 +126,7 @@ def advice_rollout(view: SeatView, knowledge: Knowledge, rules: Rules):
     index = tables_for(rules.max_pip).index
     line = 0
     for a, b in view.line:
-        line |= 1 << index[Tile(max(a, b), min(a, b))]
+        line |= 1 << index[make_tile(a, b)]
     voids = knowledge.current_voids
     partnerships = rules.partnerships(view.seats)
     return lambda pos: advice_playout(pos, voids, line, partnerships)
