@@ -189,6 +189,37 @@ def test_alice_sees_three_seats_nino_on_her_right_and_nino_ii_on_her_left(
     shot(page, "seating-3-desktop", DESKTOP)
 
 
+def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(
+    live_server, new_page, alice
+):
+    """Bots of one kind are numbered ("Abuela Quelonia II"): at a four-seat table the
+    seats' names are shown whole (wrapped, not cut to "Abuela Quel…") at both sizes."""
+    base = live_server.url
+    table = services.table_create(
+        creator=alice, seats=4, target=100, others=["quelonia", "quelonia", "quelonia"]
+    )
+    page = signed_in(new_page, base, "alice")
+    _open(page, base, table)
+    names = page.locator("#players li.seat .name").all_inner_texts()
+    assert [name.strip("▶ ") for name in names] == [
+        "alice (tú)",
+        "Abuela Quelonia (bot)",
+        "Abuela Quelonia II (tu pareja, bot)",
+        "Abuela Quelonia III (bot)",
+    ]
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(150)
+        cut = page.locator("#players li.seat .name").evaluate_all(
+            """els => els.filter(e => e.scrollWidth > e.clientWidth + 1
+                                    || e.scrollHeight > e.clientHeight + 1)
+                         .map(e => e.textContent)"""
+        )
+        assert cut == [], (viewport, cut)
+    shot(page, "seating-4-bots-phone", PHONE)
+    shot(page, "seating-4-bots-desktop", DESKTOP)
+
+
 def test_bob_sees_alice_on_top_at_two_seats(live_server, new_page, alice, bob):
     base = live_server.url
     table = seat_friends(alice, [bob], target=50)
