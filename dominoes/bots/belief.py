@@ -207,18 +207,42 @@ def play_log_likelihood(
     the play of ``decision`` (number ``number`` of ``decisions``' list, the key of its
     entries in ``cache``, see ``log_likelihood``); 0 when the play says nothing (a single
     option, or the domino)."""
+    gaps = play_gaps(tables, rules, seats, decision, number, hand, cache)
+    return 0.0 if gaps is None else sharp_log_likelihood(gaps, SHARPNESS)
+
+
+def play_gaps(
+    tables: Tables,
+    rules: Rules,
+    seats: int,
+    decision: Decision,
+    number: int,
+    hand: int,
+    cache: dict,
+) -> tuple[float, list[float]] | None:
+    """How far the play of ``decision`` and every legal option of the holding mask
+    ``hand`` fell short of the best option by the advice's score (points, each <= 0):
+    ``(the play's gap, the options' gaps)``; ``None`` when the play says nothing (a
+    single option, or the domino, whose score is 1e6 and is left out of the options).
+    Arguments as ``play_log_likelihood``."""
     options = _options(tables, decision, hand)
     if len(options) < 2:
-        return 0.0
+        return None
     scores, chosen = _scores(tables, rules, seats, decision, number, hand, options, cache)
     if chosen >= 1e6:
-        return 0.0
-    top = max(scores)
-    if top >= 1e6:
-        top = max(s for s in scores if s < 1e6) if any(s < 1e6 for s in scores) else chosen
-        scores = [s for s in scores if s < 1e6]
-    normaliser = sum(math.exp(SHARPNESS * (s - top)) for s in scores)
-    return SHARPNESS * (chosen - top) - math.log(normaliser)
+        return None
+    finite = [score for score in scores if score < 1e6]
+    top = max(finite)
+    return chosen - top, [score - top for score in finite]
+
+
+def sharp_log_likelihood(gaps: tuple[float, list[float]], sharpness: float) -> float:
+    """The log of the chance that a player who follows the advice with ``sharpness``
+    (each point of the score multiplies the odds by ``e ** sharpness``; 0: every legal
+    play alike) made the play whose ``gaps`` are ``play_gaps``'."""
+    chosen, options = gaps
+    normaliser = sum(math.exp(sharpness * gap) for gap in options)
+    return sharpness * chosen - math.log(normaliser)
 
 
 def _options(tables: Tables, decision: Decision, hand: int) -> list[tuple[int, int]]:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 import random
 
-from dominoes.bots.belief import Decision, decisions, play_log_likelihood
+from dominoes.bots import belief
+from dominoes.bots.belief import Decision, decisions, play_gaps, sharp_log_likelihood
 from dominoes.bots.knowledge import Knowledge, pip_bits
 from dominoes.bots.sampling import sample_slots, sample_world, world_of
 from dominoes.playout import Tables, tables_for
@@ -48,6 +49,14 @@ THIN = 4
 #: seats' tiles in the right seat, where the weighted uniform deals put 21.5%; at classic
 #: four seats 50.2% (3) against 42.9% (``bench/belief_accuracy.py``, docs/bots.md).
 TEMPERATURE = 3.0
+#: How a seat's plays are read: ``(prior weight, sharpness)`` pairs
+#: (``belief.sharp_log_likelihood``).
+#: With more than one, each seat's likelihood is the weighted mean of its whole run of
+#: plays under each reading: a seat whose plays follow the advice closely is read by the
+#: sharp reading, one that plays otherwise (a searching engine, a person) by the soft one,
+#: each from its own plays, without knowing who sits there.
+#: ``None``: one reading, at ``belief.SHARPNESS``.
+READINGS: tuple[tuple[float, float], ...] | None = None
 
 World = tuple[list[list[Tile]], list[Tile]]
 
@@ -71,8 +80,10 @@ class _SeatScores:
         return value
 
     def _compute(self, seat: int, mask: int) -> float:
-        return sum(
-            play_log_likelihood(
+        readings = READINGS or ((1.0, belief.SHARPNESS),)
+        totals = [math.log(weight) for weight, _ in readings]
+        for number, decision in self.by_seat.get(seat, ()):
+            gaps = play_gaps(
                 self.tables,
                 self.rules,
                 self.seats,
@@ -81,8 +92,11 @@ class _SeatScores:
                 mask | decision.after,
                 self.cache,
             )
-            for number, decision in self.by_seat.get(seat, ())
-        )
+            if gaps is not None:
+                for reading, (_, sharpness) in enumerate(readings):
+                    totals[reading] += sharp_log_likelihood(gaps, sharpness)
+        top = max(totals)
+        return top + math.log(sum(math.exp(total - top) for total in totals))
 
 
 def posterior_worlds(
