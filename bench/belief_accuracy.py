@@ -98,7 +98,7 @@ def main() -> int:
     parser.add_argument("--team", action="store_true", help="team Quelonia vs team Nino")
     args = parser.parse_args()
     posterior.TEMPERATURE, posterior.THIN = args.temperature, args.thin
-    chains = apply_chain_arguments(args.chains, args.burn_in)
+    chains = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     belief.tempered_weights.__defaults__ = (args.share,)
     found = positions(
         args.profile, args.seats, args.target, args.seed, args.positions, args.keep, args.team

@@ -18,7 +18,9 @@ For each of those moves the bridge writes what that seat may see and nothing mor
 
 and reads back ``{"move": index into valid}``. When the hand is over it writes
 ``{"done": {"points": signed (+ team 0, - team 1), "won": bool, "player", "moves": n,
-"pypi_seconds": CPU seconds of its player}}``. An empty line ends the bridge.
+"pypi_seconds": CPU seconds of its player, "log": the whole log as in "ask", "hands": each
+seat's tiles at the end}}`` (the hand is over: nothing in it is hidden any more). An
+empty line ends the bridge.
 
 The hand: ``random.seed(seed)`` then ``Game.new`` (that package deals with the module
 ``random``), so both halves of a duplicate pair get the same deal; ``lead`` is the starting
@@ -108,6 +110,8 @@ def play_deal(request: dict) -> dict:
         "player": result.player,
         "moves": len(game.moves),
         "pypi_seconds": round(spent, 3),
+        "log": public_log(game),
+        "hands": [[[d.first, d.second] for d in hand] for hand in game.hands],
     }
 
 

@@ -118,16 +118,46 @@ def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
         type=at_least_zero,
         help="the chain's proposals per unseen tile before its first deal (default: the set's)",
     )
+    parser.add_argument(
+        "--readings",
+        type=readings,
+        help="how the chain reads each seat's plays, weight:sharpness pairs, e.g. 0.5:3,0.5:1"
+        " (default: posterior.READINGS)",
+    )
 
 
-def apply_chain_arguments(chains: int | None, burn_in: float | None) -> str:
-    """Set the chain's settings for every set (``None``: keep the set's own) and return
-    them as text for a report."""
+def readings(text: str) -> tuple[tuple[float, float], ...]:
+    """An argparse type: ``weight:sharpness`` pairs split by commas (``posterior.READINGS``),
+    each weight above 0 and each sharpness 0 or more."""
+    pairs = []
+    for part in text.split(","):
+        try:
+            weight, sharpness = (float(value) for value in part.split(":"))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected weight:sharpness pairs split by commas, e.g. 0.5:3,0.5:1: {text}"
+            ) from None
+        if weight <= 0 or sharpness < 0:
+            raise argparse.ArgumentTypeError(
+                f"each weight must be above 0 and each sharpness 0 or more: {part}"
+            )
+        pairs.append((weight, sharpness))
+    return tuple(pairs)
+
+
+def apply_chain_arguments(
+    chains: int | None, burn_in: float | None, how: tuple[tuple[float, float], ...] | None = None
+) -> str:
+    """Set the chain's settings for every set (``None``: keep the set's own; ``how``: the
+    ``--readings``) and return them as text for a report."""
+    if how is not None:
+        posterior.READINGS = how
     if chains is not None:
         posterior.CHAINS = dict.fromkeys(posterior.CHAINS, chains)
     if burn_in is not None:
         posterior.BURN_IN_PER_TILE = dict.fromkeys(posterior.BURN_IN_PER_TILE, burn_in)
-    return f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile"
+    text = f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile"
+    return text + (f", readings {posterior.READINGS}" if posterior.READINGS else "")
 
 
 def mean_interval(values: list[float]) -> tuple[float, float, float]:

@@ -86,7 +86,8 @@ def report(args, search: dict, groups: str, total: Tally, cpu: list[float], star
     points = total.points_a - total.points_b
     print(
         f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}, "
-        f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile) vs nino, "
+        f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile, "
+        f"temperature {posterior.TEMPERATURE}, readings {posterior.READINGS}) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"
@@ -129,7 +130,7 @@ def main() -> int:
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
-    apply_chain_arguments(args.chains, args.burn_in)
+    apply_chain_arguments(args.chains, args.burn_in, args.readings)
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
         name: getattr(args, name)

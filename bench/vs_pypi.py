@@ -37,6 +37,7 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
 from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
+from quelonia_regret import readings  # noqa: E402
 
 from dominoes.arena import percentile, wilson  # noqa: E402
 from dominoes.bots import choose_play, posterior  # noqa: E402
@@ -184,6 +185,8 @@ def play_hand(arguments: tuple) -> dict:
         "points": abs(points),
         "quelonia_times": times,
         "pypi_seconds": done["pypi_seconds"],
+        "log": done["log"],
+        "hands": done["hands"],
     }
 
 
@@ -233,8 +236,15 @@ def main() -> None:
         default=posterior.TEMPERATURE,
         help="the power of the belief her chain samples from (dominoes.bots.posterior)",
     )
+    parser.add_argument(
+        "--readings",
+        type=readings,
+        help="how her chain reads each seat's plays, weight:sharpness pairs, e.g. 0.5:3,0.5:1"
+        " (default: posterior.READINGS)",
+    )
     args = parser.parse_args()
-    posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit it
+    posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
+    posterior.READINGS = args.readings
     ensure_pypi_venv()
     work = [
         (index, ours, args.seed, args.samples, args.start_move)
