@@ -151,13 +151,14 @@ def apply_chain_arguments(
     """Set the chain's settings for every set (``None``: keep the set's own; ``how``: the
     ``--readings``) and return them as text for a report."""
     if how is not None:
-        posterior.READINGS = how
+        posterior.READINGS, posterior.READINGS_EVERYWHERE = how, True
     if chains is not None:
         posterior.CHAINS = dict.fromkeys(posterior.CHAINS, chains)
     if burn_in is not None:
         posterior.BURN_IN_PER_TILE = dict.fromkeys(posterior.BURN_IN_PER_TILE, burn_in)
     text = f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile"
-    return text + (f", readings {posterior.READINGS}" if posterior.READINGS else "")
+    where = "every table" if posterior.READINGS_EVERYWHERE else "double-six partnerships"
+    return text + f", readings {posterior.READINGS} at {where}"
 
 
 def mean_interval(values: list[float]) -> tuple[float, float, float]:

@@ -87,7 +87,9 @@ def report(args, search: dict, groups: str, total: Tally, cpu: list[float], star
     print(
         f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}, "
         f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile, "
-        f"temperature {posterior.TEMPERATURE}, readings {posterior.READINGS}) vs nino, "
+        f"temperature {posterior.TEMPERATURE}, readings {posterior.READINGS} "
+        f"{'everywhere' if posterior.READINGS_EVERYWHERE else 'at double-six partnerships'}) "
+        "vs nino, "
         f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"

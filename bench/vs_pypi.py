@@ -244,7 +244,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
-    posterior.READINGS = args.readings
+    if args.readings is not None:
+        posterior.READINGS = args.readings
     ensure_pypi_venv()
     work = [
         (index, ours, args.seed, args.samples, args.start_move)

@@ -4,14 +4,15 @@
 fifteen never seen (``cuban``) few uniform deals explain the other seats' plays, so the
 weights collapse onto a handful of deals and are tempered back to a flat average. Here
 the deals are drawn *from* the belief instead, by a Metropolis chain: start from a
-consistent deal (``sampling.sample_world``), propose swapping two unseen tiles between two
-holders (two other seats, or a seat and the stock or the never-seen tiles), keep the
+consistent deal (``sampling.sample_world``), propose swapping two unseen tiles between
+two holders (two other seats, or a seat and the stock or the never-seen tiles), keep the
 swap when both tiles may sit in their new slots (the voids of ``knowledge``) with the
 chance ``min(1, L(new) / L(old))``, where ``L`` is the likelihood that soft
-advice-followers made the plays of the log (``belief.log_likelihood``, raised to a power
-``temperature``). Only the two seats whose tiles change are re-scored, and each seat's
-score is remembered by its holding, so a chain step costs one or two seats' plays. Several
-chains from independent starts, each thinned, give deals of equal weight.
+advice-followers made the plays of the log (``belief``), each seat read by a weighed mix
+of a sharp and a soft reading (``READINGS``, at double-six in partnerships), raised to a
+power ``temperature``. Only the two seats whose tiles change are re-scored, and each
+seat's score is remembered by its holding, so a chain step costs one or two seats' plays.
+Several chains from independent starts, each thinned, give deals of equal weight.
 
 Only public information is used (R31): the log, the line, the counts, the viewer's tiles
 and the sampled deal itself.
@@ -22,8 +23,13 @@ from __future__ import annotations
 import math
 import random
 
-from dominoes.bots import belief
-from dominoes.bots.belief import Decision, decisions, play_gaps, sharp_log_likelihood
+from dominoes.bots.belief import (
+    Decision,
+    decisions,
+    play_gaps,
+    play_log_likelihood,
+    sharp_log_likelihood,
+)
 from dominoes.bots.knowledge import Knowledge, pip_bits
 from dominoes.bots.sampling import sample_slots, sample_world, world_of
 from dominoes.playout import Tables, tables_for
@@ -49,14 +55,34 @@ THIN = 4
 #: seats' tiles in the right seat, where the weighted uniform deals put 21.5%; at classic
 #: four seats 50.2% (3) against 42.9% (``bench/belief_accuracy.py``, docs/bots.md).
 TEMPERATURE = 3.0
-#: How a seat's plays are read: ``(prior weight, sharpness)`` pairs
-#: (``belief.sharp_log_likelihood``).
-#: With more than one, each seat's likelihood is the weighted mean of its whole run of
-#: plays under each reading: a seat whose plays follow the advice closely is read by the
-#: sharp reading, one that plays otherwise (a searching engine, a person) by the soft one,
-#: each from its own plays, without knowing who sits there.
-#: ``None``: one reading, at ``belief.SHARPNESS``.
-READINGS: tuple[tuple[float, float], ...] | None = None
+#: How a seat's plays are read at double-six tables in partnerships (``readings_for``):
+#: ``(prior weight, sharpness)`` pairs (``belief.sharp_log_likelihood``; ``None``: one
+#: reading, at ``belief.SHARPNESS``). Each seat's likelihood is the weighed mean of its
+#: whole run of plays under each reading (then raised to ``TEMPERATURE`` as before), so
+#: each seat is read as its own plays show, without knowing who sits there: a Nino, who
+#: always plays the advice's top option, mostly by the sharp reading (1, as before); a seat
+#: that plays otherwise (PyPI's search, a person, Quelonia herself, her partner: their
+#: plays fit a sharpness of 0 to 0.25 best, ``bench/pypi_sharpness.py``) by the soft one
+#: (0.1), which no longer rules out the holdings its plays would not fit. Measured on the
+#: same deals (docs/bots.md, session 9): against PyPI ``dominoes`` 58.4% of the decided
+#: hands where the single reading won 54.3% (seed 21) and 61.3% against 58.3% (seed 57);
+#: against Nino at classic four seats 188/200 matches and 69.0% of the hands against
+#: 179/200 and 66.1%. Alone against two Ninos (three seats) it lost (36.0% of the hands
+#: against 43.5% over 66 matches), so elsewhere the single reading stays.
+READINGS: tuple[tuple[float, float], ...] | None = ((0.5, 1.0), (0.5, 0.1))
+#: True: ``READINGS`` at every table (the bench's ``--readings`` sets it, to measure).
+READINGS_EVERYWHERE = False
+
+
+def readings_for(rules: Rules, seats: int) -> tuple[tuple[float, float], ...] | None:
+    """The readings of a seat's plays (``READINGS``) at a table of ``seats`` under
+    ``rules``, ``None`` for one reading at ``belief.SHARPNESS``: the mix only at
+    double-six tables in partnerships (R2), where it was measured to help, unless
+    ``READINGS_EVERYWHERE``."""
+    if READINGS_EVERYWHERE or (rules.partnerships(seats) and rules.max_pip <= 6):
+        return READINGS
+    return None
+
 
 World = tuple[list[list[Tile]], list[Tile]]
 
@@ -66,6 +92,7 @@ class _SeatScores:
 
     def __init__(self, tables: Tables, rules: Rules, seats: int, found: list[Decision]):
         self.tables, self.rules, self.seats = tables, rules, seats
+        self.readings = readings_for(rules, seats)
         self.by_seat: dict[int, list[tuple[int, Decision]]] = {}
         for number, decision in enumerate(found):
             self.by_seat.setdefault(decision.seat, []).append((number, decision))
@@ -80,18 +107,17 @@ class _SeatScores:
         return value
 
     def _compute(self, seat: int, mask: int) -> float:
-        readings = READINGS or ((1.0, belief.SHARPNESS),)
-        totals = [math.log(weight) for weight, _ in readings]
-        for number, decision in self.by_seat.get(seat, ()):
-            gaps = play_gaps(
-                self.tables,
-                self.rules,
-                self.seats,
-                decision,
-                number,
-                mask | decision.after,
-                self.cache,
+        plays = self.by_seat.get(seat, ())
+        arguments = (self.tables, self.rules, self.seats)
+        readings = self.readings
+        if readings is None:  # one reading, at belief.SHARPNESS
+            return sum(
+                play_log_likelihood(*arguments, decision, number, mask | decision.after, self.cache)
+                for number, decision in plays
             )
+        totals = [math.log(weight) for weight, _ in readings]
+        for number, decision in plays:
+            gaps = play_gaps(*arguments, decision, number, mask | decision.after, self.cache)
             if gaps is not None:
                 for reading, (_, sharpness) in enumerate(readings):
                     totals[reading] += sharp_log_likelihood(gaps, sharpness)

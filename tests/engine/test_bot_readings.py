@@ -55,9 +55,10 @@ def test_each_reading_is_a_chance_over_the_legal_plays(sharpness):
                 assert sharp_log_likelihood(gaps, 0.0) == pytest.approx(-math.log(len(options)))
 
 
-def test_the_single_reading_is_the_belief_at_its_sharpness():
+def test_the_single_reading_is_the_belief_at_its_sharpness(monkeypatch):
     """With no ``READINGS`` the chain scores a seat exactly as ``play_log_likelihood``
-    does (the shipped belief, unchanged by the readings)."""
+    does (the belief before the readings)."""
+    monkeypatch.setattr(posterior, "READINGS", None)
     tables = tables_for(6)
     for _, plays, truth in informative("nino", 30, seed=42)[:10]:
         scores = posterior._SeatScores(tables, CLASSIC, 4, plays)
@@ -115,3 +116,14 @@ def test_the_mix_of_readings_tells_an_advice_follower_from_a_random_player(monke
                 )
             mixed = math.log(0.5 * math.exp(each[0]) + 0.5 * math.exp(each[1]))
             assert scores(seat, truth[seat]) == pytest.approx(mixed)
+
+
+def test_the_mix_is_used_at_double_six_tables_in_partnerships_only():
+    """Measured to help at four seats in pairs (R2) at double-six and to lose alone
+    against two Ninos: elsewhere each seat keeps the single reading."""
+    from dominoes.rules import PROFILES
+
+    assert posterior.readings_for(CLASSIC, 4) == posterior.READINGS is not None
+    assert posterior.readings_for(CLASSIC, 3) is None
+    assert posterior.readings_for(CLASSIC, 2) is None
+    assert posterior.readings_for(PROFILES["cuban"], 4) is None

@@ -189,9 +189,7 @@ def test_alice_sees_three_seats_nino_on_her_right_and_nino_ii_on_her_left(
     shot(page, "seating-3-desktop", DESKTOP)
 
 
-def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(
-    live_server, new_page, alice
-):
+def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(live_server, new_page, alice):
     """Bots of one kind are numbered ("Abuela Quelonia II"): at a four-seat table the
     seats' names are shown whole (wrapped, not cut to "Abuela Quel…") at both sizes."""
     base = live_server.url
