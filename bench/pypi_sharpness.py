@@ -1,5 +1,7 @@
-"""How sharply each seat of ``bench/vs_pypi.py``'s hands follows the advice Quelonia reads
-plays with: the sharpness that best explains its plays (a screen for ``posterior.READINGS``).
+"""Which sharpness best explains each seat's plays in vs_pypi's hands (a reading screen).
+
+How sharply each seat of ``bench/vs_pypi.py``'s hands follows the advice Quelonia reads
+plays with (a screen for ``posterior.READINGS``).
 
     .venv/bin/python bench/pypi_sharpness.py --deals 40 --seed 21
 

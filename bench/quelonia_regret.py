@@ -128,7 +128,7 @@ def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
 
 def readings(text: str) -> tuple[tuple[float, float], ...]:
     """An argparse type: ``weight:sharpness`` pairs split by commas (``posterior.READINGS``),
-    each weight above 0 and each sharpness 0 or more."""
+    each weight above 0 and each sharpness 0 or more, both finite (not nan or inf)."""
     pairs = []
     for part in text.split(","):
         try:
@@ -137,9 +137,9 @@ def readings(text: str) -> tuple[tuple[float, float], ...]:
             raise argparse.ArgumentTypeError(
                 f"expected weight:sharpness pairs split by commas, e.g. 0.5:3,0.5:1: {text}"
             ) from None
-        if weight <= 0 or sharpness < 0:
+        if not (math.isfinite(weight) and math.isfinite(sharpness)) or weight <= 0 or sharpness < 0:
             raise argparse.ArgumentTypeError(
-                f"each weight must be above 0 and each sharpness 0 or more: {part}"
+                f"each weight must be a number above 0 and each sharpness 0 or more: {part}"
             )
         pairs.append((weight, sharpness))
     return tuple(pairs)
