@@ -118,6 +118,11 @@ def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
         type=at_least_zero,
         help="the chain's proposals per unseen tile before its first deal (default: the set's)",
     )
+    add_readings_argument(parser)
+
+
+def add_readings_argument(parser: argparse.ArgumentParser) -> None:
+    """The chain's ``--readings`` (``readings``; left out: ``posterior.READINGS``)."""
     parser.add_argument(
         "--readings",
         type=readings,

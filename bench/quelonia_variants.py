@@ -77,19 +77,19 @@ def play(bot: Quelonia, rules, seats: int, target: int, seed: str, group: int, s
     return tally, cpu
 
 
-def report(args, search: dict, groups: str, total: Tally, cpu: list[float], started) -> None:
+def report(
+    args, search: dict, chain: str, groups: str, total: Tally, cpu: list[float], started
+) -> None:
     """Print the totals so far: matches and hands with 95% Wilson intervals, CPU per move
-    (p50, p95, max) over the deal sequences ``groups`` played."""
+    (p50, p95, max) over the deal sequences ``groups`` played; ``chain``: the chain's
+    settings as ``apply_chain_arguments`` gives them."""
     won, lost, hands = total.hands_a, total.hands_b, total.hands
     low, high = wilson(won, hands)
     match_low, match_high = wilson(total.matches_a, total.matches)
     points = total.points_a - total.points_b
     print(
         f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}, "
-        f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile, "
-        f"temperature {posterior.TEMPERATURE}, readings {posterior.READINGS} "
-        f"{'everywhere' if posterior.READINGS_EVERYWHERE else 'at double-six partnerships'}) "
-        "vs nino, "
+        f"{chain}, temperature {posterior.TEMPERATURE}) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"
@@ -132,7 +132,7 @@ def main() -> int:
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
-    apply_chain_arguments(args.chains, args.burn_in, args.readings)
+    chain = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
         name: getattr(args, name)
@@ -149,7 +149,7 @@ def main() -> int:
             total.add(tally)
             cpu += times
         if args.progress or group == last - 1:
-            report(args, search, f"{first}:{group + 1}", total, cpu, started)
+            report(args, search, chain, f"{first}:{group + 1}", total, cpu, started)
     return 0
 
 

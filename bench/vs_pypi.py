@@ -37,7 +37,7 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
 from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
-from quelonia_regret import readings  # noqa: E402
+from quelonia_regret import add_readings_argument  # noqa: E402
 
 from dominoes.arena import percentile, wilson  # noqa: E402
 from dominoes.bots import choose_play, posterior  # noqa: E402
@@ -236,12 +236,7 @@ def main() -> None:
         default=posterior.TEMPERATURE,
         help="the power of the belief her chain samples from (dominoes.bots.posterior)",
     )
-    parser.add_argument(
-        "--readings",
-        type=readings,
-        help="how her chain reads each seat's plays, weight:sharpness pairs, e.g. 0.5:3,0.5:1"
-        " (default: posterior.READINGS)",
-    )
+    add_readings_argument(parser)
     args = parser.parse_args()
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
     if args.readings is not None:
