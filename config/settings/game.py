@@ -9,8 +9,9 @@ ABSENCE_SECONDS = env_seconds("ABSENCE_SECONDS", default=172800)  # 48 h to make
 IDLE_SECONDS = env_seconds("IDLE_SECONDS", default=604800)  # a week without moves: close
 BOT_DELAY_SECONDS = env_seconds("BOT_DELAY_SECONDS", default=1)
 BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a lost bot turn
-# A finished match's analysis (issue 20): Quelonia's simulations per judged move (no clock).
-ANALYSIS_ROLLOUTS = 2000
+# A finished match's analysis (issue 20): Quelonia's simulations per judged move (no clock);
+# None: her playing budget at the match's set (2000 at double-six, 4000 at double-nine).
+ANALYSIS_ROLLOUTS = None
 IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
 EMAIL_DELIVERY_SECONDS = env_seconds("EMAIL_DELIVERY_SECONDS", default=2592000)  # 30 days
 REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with 24 h left

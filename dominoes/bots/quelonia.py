@@ -15,19 +15,25 @@ from dominoes.bots.nino import exhausted_pips, score_move
 from dominoes.bots.posterior import posterior_worlds
 from dominoes.bots.sampling import sample_world
 from dominoes.bots.simulate import advice_rollout, greedy_playout, move_key, world_position
+from dominoes.rules import Rules
 from dominoes.state import Play
 from dominoes.tiles import Tile
 from dominoes.view import SeatView
 
-#: Simulations (world x move) per decision; the time guard below stops earlier if needed.
-#: 2000 (up to 400 worlds) won 65.9% of the hands against Nino at four seats where 400
-#: (up to 100 worlds) won 60.5%, same seeds (docs/bots.md); about 0.1 s of CPU a move.
-ROLLOUTS = 2000
+#: Simulations (world x move) per decision, by the set's top pip (6 or 9; a larger set is
+#: costed as double-nine); the time guard below stops earlier if needed. Double-six: 2000
+#: (up to 400 worlds) won 65.9% of the hands against Nino at four seats where 400 (up to
+#: 100 worlds) won 60.5%, same seeds. Double-nine: ten tiles a seat give more legal plays
+#: and fifteen tiles never seen, and 4000 (up to 800 worlds) won 146/200 ``cuban``
+#: matches against team Nino where 2000 won 128/200 on the same deals, p95 366 ms of CPU
+#: a choice on a quiet machine (docs/bots.md, session 10).
+ROLLOUTS = {6: 2000, 9: 4000}
 #: The rollout policy of every seat in a sampled deal: ``greedy`` (dump the heavy tiles,
 #: keep tiles that follow) or ``advice`` (Nino's whole score, with the public voids).
 ROLLOUT = "greedy"
-#: Fewest and most sampled worlds per decision.
-MIN_WORLDS, MAX_WORLDS = 16, 400
+#: Fewest sampled worlds per decision, and the most by the set's top pip.
+MIN_WORLDS = 16
+MAX_WORLDS = {6: 400, 9: 800}
 #: Seconds of one core's thinking (CPU time of the thread, so a loaded machine does not
 #: change the play) per move; the guard stops sampling new worlds at 75% of it.
 TIME_BUDGET = 1.0
@@ -132,10 +138,11 @@ class Quelonia(Bot):
     team. Ties go to Nino's advice. Deterministic for a given seed; thinking time is
     bounded (a fixed number of simulations, with a clock as a guard).
 
-    Arguments: ``rollouts`` simulations (deal x move) per decision; ``time_budget``
-    seconds of the thread's CPU time (the guard stops at 75% of it); ``max_worlds``
-    sampled deals at most; ``belief`` the reading of past plays on or off; ``chain``
-    draws the deals from it (``posterior``) rather than weighing uniform ones;
+    Arguments: ``rollouts`` simulations (deal x move) per decision and ``max_worlds``
+    sampled deals at most (``None``: the set's own, ``ROLLOUTS`` and ``MAX_WORLDS`` by
+    its top pip; a number: that at every set); ``time_budget`` seconds of the thread's
+    CPU time (the guard stops at 75% of it); ``belief`` the reading of past plays on or
+    off; ``chain`` draws the deals from it (``posterior``) rather than weighing uniform ones;
     ``rollout`` every seat's policy in the playouts, ``"greedy"`` (the default) or
     ``"advice"`` (Nino's whole score with the public voids, ``simulate.advice_playout``;
     measured no better for 1.6 times the CPU, docs/bots.md); any other raises
@@ -153,9 +160,9 @@ class Quelonia(Bot):
 
     def __init__(
         self,
-        rollouts: int = ROLLOUTS,
+        rollouts: int | None = None,
         time_budget: float = TIME_BUDGET,
-        max_worlds: int = MAX_WORLDS,
+        max_worlds: int | None = None,
         belief: bool = True,
         pool: int = 1,
         extend: int = 0,
@@ -174,6 +181,14 @@ class Quelonia(Bot):
         if rollout not in ("greedy", "advice"):
             raise ValueError(f"unknown rollout policy: {rollout}")
         self.rollout = rollout
+
+    def budget(self, rules: Rules) -> tuple[int, int]:
+        """``(simulations, sampled deals at most)`` per decision under ``rules``: the
+        given ones, or the set's own (``ROLLOUTS``, ``MAX_WORLDS`` by its top pip)."""
+        size = 6 if rules.max_pip <= 6 else 9  # a larger set is costed as double-nine
+        rollouts = ROLLOUTS[size] if self.rollouts is None else self.rollouts
+        max_worlds = MAX_WORLDS[size] if self.max_worlds is None else self.max_worlds
+        return rollouts, max_worlds
 
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random, count: int
@@ -246,7 +261,8 @@ class Quelonia(Bot):
         random numbers) until the simulations or the time guard run out."""
         rules = knowledge.rules
         model = MatchModel(view, rules.partnerships(view.seats))
-        worlds = max(MIN_WORLDS, min(self.max_worlds, self.rollouts // len(moves)))
+        rollouts, max_worlds = self.budget(rules)
+        worlds = max(MIN_WORLDS, min(max_worlds, rollouts // len(moves)))
         keys = [move_key(rules, move) for move in moves]
         totals = _Totals(len(moves))
         deadline = start + self.time_budget * 0.75

@@ -191,3 +191,37 @@ def test_bots_play_first_double_legally_after_a_seat_left(seats: int) -> None:
             assert move in view.legal_moves
             match = advance(apply(match, move))
         assert not set(match.hand.result.winners) & set(match.hand.out_seats)
+
+
+@pytest.mark.parametrize(
+    ("name", "budget"),
+    [("classic", (2000, 400)), ("international", (2000, 400)), ("cuban", (4000, 800))],
+)
+def test_quelonia_spends_the_budget_of_her_set(monkeypatch, name: str, budget) -> None:
+    """Issue 20: with no budget given she samples deals by her set's own budget
+    (``quelonia.ROLLOUTS``, ``MAX_WORLDS``: 4000 simulations and up to 800 deals at
+    double-nine, where it won 146/200 ``cuban`` matches against 128/200 at 2000), and a
+    given budget holds at every set."""
+    asked: list[int] = []
+    real = quelonia_module.posterior_worlds
+
+    def few(view, knowledge, rng, count, *args, **kwargs):
+        asked.append(count)
+        return real(view, knowledge, rng, 2, *args, **kwargs)  # the count is what is checked
+
+    monkeypatch.setattr(quelonia_module, "posterior_worlds", few)
+    rules = PROFILES[name]
+    view = next(
+        view
+        for _match, view in decisions(name, rules.seat_counts[-1], b"budget")
+        if len(view.legal_moves) >= 2
+    )
+    moves = len(view.legal_moves)
+    rollouts, most = budget
+    assert Quelonia().budget(rules) == budget
+    Quelonia().estimate(view, random.Random(1))
+    assert asked == [max(quelonia_module.MIN_WORLDS, min(most, rollouts // moves))]
+    assert Quelonia(rollouts=60, max_worlds=12).budget(rules) == (60, 12)
+    asked.clear()
+    Quelonia(rollouts=60, max_worlds=12).estimate(view, random.Random(1))
+    assert asked == [max(quelonia_module.MIN_WORLDS, min(12, 60 // moves))]
