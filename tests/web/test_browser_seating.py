@@ -7,6 +7,8 @@ Screenshots of 2, 3 and 4-seat tables at 390x844 and 1280x800 go to artifacts/."
 
 from __future__ import annotations
 
+import pytest
+
 from tables import selectors, services
 from tables.models import Table
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
@@ -189,12 +191,34 @@ def test_alice_sees_three_seats_nino_on_her_right_and_nino_ii_on_her_left(
     shot(page, "seating-3-desktop", DESKTOP)
 
 
-def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(live_server, new_page, alice):
+#: The words of the seats' names that the page splits across two lines.
+BROKEN_WORDS = """els => els.flatMap(element => {
+    const broken = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+            if (lines.size > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+})"""
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuban"])
+def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(
+    live_server, new_page, alice, rules
+):
     """Bots of one kind are numbered ("Abuela Quelonia II"): at a four-seat table the
-    seats' names are shown whole (wrapped, not cut to "Abuela Quel…") at both sizes."""
+    seats' names are shown whole (wrapped, not cut to "Abuela Quel…") at both sizes, and
+    wrapped between words, never inside one ("Abuel|a Quelo|nia" on a phone beside
+    cuban's longer "fuera de juego" line)."""
     base = live_server.url
     table = services.table_create(
-        creator=alice, seats=4, target=100, others=["quelonia", "quelonia", "quelonia"]
+        creator=alice, rules=rules, seats=4, others=["quelonia", "quelonia", "quelonia"]
     )
     page = signed_in(new_page, base, "alice")
     _open(page, base, table)
@@ -214,8 +238,10 @@ def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(live_server
                          .map(e => e.textContent)"""
         )
         assert cut == [], (viewport, cut)
-    shot(page, "seating-4-bots-phone", PHONE)
-    shot(page, "seating-4-bots-desktop", DESKTOP)
+        broken = page.locator("#players li.seat .name").evaluate_all(BROKEN_WORDS)
+        assert broken == [], (viewport, broken)
+    shot(page, f"seating-4-bots-{rules}-phone", PHONE)
+    shot(page, f"seating-4-bots-{rules}-desktop", DESKTOP)
 
 
 def test_bob_sees_alice_on_top_at_two_seats(live_server, new_page, alice, bob):
