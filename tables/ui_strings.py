@@ -128,6 +128,9 @@ def ui_strings() -> dict[str, str]:
         "out_of_play": _("Fuera del juego: %(n)s fichas"),
         "lead_pair": _("Sale la pareja de %(names)s: puede salir cualquiera de los dos."),
         "lead_pair_you": _("Sale vuestra pareja: puedes salir tú o tu compañero."),
+        "lead_pair_you_bot": _(
+            "Sale vuestra pareja: sales tú; tu compañero bot te deja la salida."
+        ),
         "choose_hint": _("No tienes ficha que encaje: roba del pozo o pasa."),
         "choice_draw": _("Robar"),
         "choice_pass": _("Pasar"),

@@ -67,10 +67,18 @@ def continue_match(match: MatchState) -> MatchState:
 
 
 def acting_bot(seats: list[Seat], match: MatchState) -> Seat | None:
-    """The bot seat that may act now (the seat to act, or a bot among the seats that may
-    lead, for profiles where either partner leads), else ``None``."""
+    """The bot seat that may act now, else ``None``: the seat to act, or a bot among the
+    seats that may lead (profiles where either partner leads, ``later_lead ==
+    "winner_team"``) when the seat to act is a bot too. A person whose turn it is to lead
+    for the pair leads: their bot partner, who may lead by the rules, does not take the
+    lead from them (it did, a second after the hand began, while the page told the person
+    "you lead")."""
+    turn = match.hand.turn
+    person_leads = turn is not None and not seats[turn].bot
     for seat in seats:
         if seat.bot and may_act(match, seat.index):
+            if person_leads and seat.index != turn:
+                continue
             return seat
     return None
 

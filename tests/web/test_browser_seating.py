@@ -308,3 +308,52 @@ def test_the_table_page_keeps_the_home_pages_side_margins_with_a_long_line(
         assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     _assert_hand_in_one_row(page, page.locator("#hand button.tile-btn").count())
+
+
+def _lead_for_alice(table: Table, alice, rng) -> dict | None:
+    """Alice plays random legal moves through the services (the bots answer) until a
+    hand that her pair leads begins on her turn: her view then, or None if the match
+    ends first."""
+    for _ in range(400):
+        table, seat = services.table_for_user(table.pk, alice)
+        view = selectors.table_view_for_user(table, seat, alice)
+        game = view["game"]
+        if view["status"] != "playing":
+            return None
+        if game["hand_number"] >= 1 and not game["line"] and game.get("lead_seats"):
+            return view
+        move = rng.choice(game["legal_moves"])
+        services.move_play(
+            table_id=table.pk,
+            user=alice,
+            version=view["version"],
+            tile=move["tile"],
+            end=move["end"],
+        )
+    return None
+
+
+def test_alice_is_told_she_leads_when_her_bot_partner_could(live_server, new_page, alice):
+    """Cuban: either partner of the pair that won may lead; her bot partner leaves the
+    lead to alice when the hand begins on her turn (``acting_bot``), and the page says so
+    instead of "you or your partner may lead"."""
+    import random
+
+    rng = random.Random(20)
+    for _ in range(8):
+        table = services.table_create(
+            creator=alice, rules="cuban", seats=4, others=["garabato", "nino", "garabato"]
+        )
+        view = _lead_for_alice(table, alice, rng)
+        if view is not None:
+            break
+    assert view is not None and view["game"]["lead_seats"] == [0, 2]
+    page = signed_in(new_page, live_server.url, "alice")
+    page.set_viewport_size(PHONE)
+    _open(page, live_server.url, table)
+    page.get_by_role("button", name="Siguiente mano").click()  # the ended hand's summary
+    page.locator("#status-line", has_text="Sale vuestra pareja").wait_for()
+    status = page.inner_text("#status-line")
+    assert "sales tú; tu compañero bot te deja la salida" in status, status
+    assert page.locator("#line .placed").count() == 0  # nobody has led: alice leads
+    shot(page, "cuban-lead-bot-partner-phone", PHONE)
