@@ -114,8 +114,8 @@ def main() -> int:
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
     defaults = Quelonia()
     helps = {
-        "rollouts": "simulations a move (default: the set's own, quelonia.ROLLOUTS)",
-        "max_worlds": "sampled deals at most (default: the set's own)",
+        "rollouts": "simulations a move (default: the table's own, Quelonia.budget)",
+        "max_worlds": "sampled deals at most (default: the table's own)",
         "pool": "resampling pool (1: off)",
         "extend": "more batches while close (0: off)",
         "chain": "1: deals drawn by the chain; 0: uniform deals weighed",

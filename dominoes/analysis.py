@@ -43,9 +43,9 @@ from dominoes.view import SeatView, view_for
 
 FORMAT = "dominoes-analysis/1"
 #: Quelonia's simulations (sampled deal x legal move) per judged move in production:
-#: ``None`` for her playing budget at the match's set (``quelonia.ROLLOUTS``: 2000 at
-#: double-six, 4000 at double-nine); no clock (the time guard is off), so the analysis is
-#: the same on a loaded machine.
+#: ``None`` for her playing budget at the match's table (``Quelonia.budget``: 2000 at
+#: double-six, 3000 alone against two, 4000 at double-nine); no clock (the time guard is
+#: off), so the analysis is the same on a loaded machine.
 ROLLOUTS: int | None = None
 #: ``(level, hand win chance lost (0-1), expected points lost)``, mildest first.
 THRESHOLDS: tuple[tuple[str, float, float], ...] = (
@@ -59,7 +59,7 @@ Estimator = Callable[[SeatView, random.Random], Sequence[MoveEstimate]]
 
 def quelonia_estimator(rollouts: int | None = ROLLOUTS) -> Estimator:
     """Abuela Quelonia's ``estimate`` with ``rollouts`` simulations a move (``None``: her
-    playing budget at the set, ``Quelonia.budget``) and no time guard (an infinite budget:
+    playing budget at the table, ``Quelonia.budget``) and no time guard (an infinite budget:
     only the simulation count stops her)."""
     return Quelonia(rollouts=rollouts, time_budget=float("inf")).estimate
 

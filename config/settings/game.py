@@ -10,7 +10,8 @@ IDLE_SECONDS = env_seconds("IDLE_SECONDS", default=604800)  # a week without mov
 BOT_DELAY_SECONDS = env_seconds("BOT_DELAY_SECONDS", default=1)
 BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a lost bot turn
 # A finished match's analysis (issue 20): Quelonia's simulations per judged move (no clock);
-# None: her playing budget at the match's set (2000 at double-six, 4000 at double-nine).
+# None: her playing budget at the match's table (Quelonia.budget: 2000 at double-six, 3000
+# at three seats, 4000 at double-nine).
 ANALYSIS_ROLLOUTS = None
 IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
 EMAIL_DELIVERY_SECONDS = env_seconds("EMAIL_DELIVERY_SECONDS", default=2592000)  # 30 days

@@ -34,6 +34,14 @@ ROLLOUT = "greedy"
 #: Fewest sampled worlds per decision, and the most by the set's top pip.
 MIN_WORLDS = 16
 MAX_WORLDS = {6: 400, 9: 800}
+#: Tables where she spends more than her set's budget, ``(top pip, seats) -> (simulations,
+#: sampled deals at most)``. Alone against two (three seats) a choice costs her about
+#: half what it does at four (p95 110 ms of CPU at 2000); 3000 (up to 600 deals, p95
+#: 162 ms) won 366/600 matches against two Ninos where 2000 won 353/600 on the same
+#: fresh deals, 43.7% of the hands against 42.6%: inside the noise, kept because the
+#: estimates are less noisy for a cost the CPU goal leaves room for (docs/bots.md,
+#: session 10).
+TABLE_BUDGETS = {(6, 3): (3000, 600)}
 #: Seconds of one core's thinking (CPU time of the thread, so a loaded machine does not
 #: change the play) per move; the guard stops sampling new worlds at 75% of it.
 TIME_BUDGET = 1.0
@@ -139,8 +147,8 @@ class Quelonia(Bot):
     bounded (a fixed number of simulations, with a clock as a guard).
 
     Arguments: ``rollouts`` simulations (deal x move) per decision and ``max_worlds``
-    sampled deals at most (``None``: the set's own, ``ROLLOUTS`` and ``MAX_WORLDS`` by
-    its top pip; a number: that at every set); ``time_budget`` seconds of the thread's
+    sampled deals at most (``None``: the table's own, ``budget``; a number: that at
+    every table); ``time_budget`` seconds of the thread's
     CPU time (the guard stops at 75% of it); ``belief`` the reading of past plays on or
     off; ``chain`` draws the deals from it (``posterior``) rather than weighing uniform ones;
     ``rollout`` every seat's policy in the playouts, ``"greedy"`` (the default) or
@@ -182,12 +190,14 @@ class Quelonia(Bot):
             raise ValueError(f"unknown rollout policy: {rollout}")
         self.rollout = rollout
 
-    def budget(self, rules: Rules) -> tuple[int, int]:
-        """``(simulations, sampled deals at most)`` per decision under ``rules``: the
-        given ones, or the set's own (``ROLLOUTS``, ``MAX_WORLDS`` by its top pip)."""
+    def budget(self, rules: Rules, seats: int) -> tuple[int, int]:
+        """``(simulations, sampled deals at most)`` per decision under ``rules`` at a
+        table of ``seats``: the given ones, or the table's own (``TABLE_BUDGETS``, else
+        ``ROLLOUTS`` and ``MAX_WORLDS`` by the set's top pip)."""
         size = 6 if rules.max_pip <= 6 else 9  # a larger set is costed as double-nine
-        rollouts = ROLLOUTS[size] if self.rollouts is None else self.rollouts
-        max_worlds = MAX_WORLDS[size] if self.max_worlds is None else self.max_worlds
+        own = TABLE_BUDGETS.get((size, seats), (ROLLOUTS[size], MAX_WORLDS[size]))
+        rollouts = own[0] if self.rollouts is None else self.rollouts
+        max_worlds = own[1] if self.max_worlds is None else self.max_worlds
         return rollouts, max_worlds
 
     def _worlds(
@@ -261,7 +271,7 @@ class Quelonia(Bot):
         random numbers) until the simulations or the time guard run out."""
         rules = knowledge.rules
         model = MatchModel(view, rules.partnerships(view.seats))
-        rollouts, max_worlds = self.budget(rules)
+        rollouts, max_worlds = self.budget(rules, view.seats)
         worlds = max(MIN_WORLDS, min(max_worlds, rollouts // len(moves)))
         keys = [move_key(rules, move) for move in moves]
         totals = _Totals(len(moves))

@@ -94,7 +94,7 @@ def _claim(analysis_id: int) -> MatchAnalysis | None:
 def analysis_run(*, analysis_id: int) -> bool:
     """Compute analysis ``analysis_id`` if nobody has (``_claim``): the table's record,
     its human seats (no bot), Quelonia with ``settings.ANALYSIS_ROLLOUTS`` simulations a
-    move (``None``: her playing budget at the match's set). Returns true
+    move (``None``: her playing budget at the match's table). Returns true
     when this call computed it. An error marks the row failed and is raised again."""
     row = _claim(analysis_id)
     if row is None:

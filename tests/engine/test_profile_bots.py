@@ -194,14 +194,21 @@ def test_bots_play_first_double_legally_after_a_seat_left(seats: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "budget"),
-    [("classic", (2000, 400)), ("international", (2000, 400)), ("cuban", (4000, 800))],
+    ("name", "seats", "budget"),
+    [
+        ("classic", 4, (2000, 400)),
+        ("classic", 3, (3000, 600)),
+        ("classic", 2, (2000, 400)),
+        ("international", 4, (2000, 400)),
+        ("cuban", 4, (4000, 800)),
+    ],
 )
-def test_quelonia_spends_the_budget_of_her_set(monkeypatch, name: str, budget) -> None:
-    """Issue 20: with no budget given she samples deals by her set's own budget
-    (``quelonia.ROLLOUTS``, ``MAX_WORLDS``: 4000 simulations and up to 800 deals at
-    double-nine, where it won 146/200 ``cuban`` matches against 128/200 at 2000), and a
-    given budget holds at every set."""
+def test_quelonia_spends_the_budget_of_her_table(monkeypatch, name: str, seats, budget) -> None:
+    """Issue 20: with no budget given she samples deals by her table's own budget
+    (``quelonia.ROLLOUTS``, ``MAX_WORLDS`` by the set: 4000 simulations and up to 800
+    deals at double-nine, where it won 146/200 ``cuban`` matches against 128/200 at 2000;
+    ``TABLE_BUDGETS``: 3000 and 600 alone against two at double-six), and a given budget
+    holds at every table."""
     asked: list[int] = []
     real = quelonia_module.posterior_worlds
 
@@ -212,16 +219,14 @@ def test_quelonia_spends_the_budget_of_her_set(monkeypatch, name: str, budget) -
     monkeypatch.setattr(quelonia_module, "posterior_worlds", few)
     rules = PROFILES[name]
     view = next(
-        view
-        for _match, view in decisions(name, rules.seat_counts[-1], b"budget")
-        if len(view.legal_moves) >= 2
+        view for _match, view in decisions(name, seats, b"budget") if len(view.legal_moves) >= 2
     )
     moves = len(view.legal_moves)
     rollouts, most = budget
-    assert Quelonia().budget(rules) == budget
+    assert Quelonia().budget(rules, seats) == budget
     Quelonia().estimate(view, random.Random(1))
     assert asked == [max(quelonia_module.MIN_WORLDS, min(most, rollouts // moves))]
-    assert Quelonia(rollouts=60, max_worlds=12).budget(rules) == (60, 12)
+    assert Quelonia(rollouts=60, max_worlds=12).budget(rules, seats) == (60, 12)
     asked.clear()
     Quelonia(rollouts=60, max_worlds=12).estimate(view, random.Random(1))
     assert asked == [max(quelonia_module.MIN_WORLDS, min(12, 60 // moves))]
