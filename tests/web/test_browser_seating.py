@@ -310,6 +310,41 @@ def test_the_table_page_keeps_the_home_pages_side_margins_with_a_long_line(
     _assert_hand_in_one_row(page, page.locator("#hand button.tile-btn").count())
 
 
+#: The tops of the turn mark and of the first letter of the name after it.
+FIRST_LINES = """name => {
+    const mark = name.querySelector(".turn-mark").getBoundingClientRect().top;
+    const text = [...name.childNodes].find(node => node.nodeType === Node.TEXT_NODE);
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, 1);
+    return [mark, range.getClientRects()[0].top];
+}"""
+
+
+def test_a_long_name_keeps_the_turn_mark_on_its_first_line(
+    live_server, new_page, django_user_model
+):
+    """A name longer than its seat's line wraps inside its box with the turn mark ▶ on
+    its first line, not alone above it (the last look: "Bartolomeodelasmercedesgarcia1"
+    at 390 px)."""
+    from tests.conftest import _make_user
+
+    long_name = "Bartolomeodelasmercedesgarcia1"
+    player = _make_user(django_user_model, long_name)
+    table = services.table_create(creator=player, seats=3, target=100, others=["nino", "nino"])
+    page = signed_in(new_page, live_server.url, long_name)
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        _open(page, live_server.url, table)
+        seat = page.locator("#players li.seat[data-seat='0']")
+        assert "turn" in seat.get_attribute("class")  # the bots played up to her turn
+        mark, first = seat.locator(".name").evaluate(FIRST_LINES)
+        assert abs(mark - first) < 4, (viewport, mark, first)  # on the name's first line
+        cut = seat.locator(".name").evaluate("e => e.scrollWidth > e.clientWidth + 1")
+        assert not cut, viewport
+    shot(page, "seating-long-name-phone", PHONE)
+
+
 def _lead_for_alice(table: Table, alice, rng) -> dict | None:
     """Alice plays random legal moves through the services (the bots answer) until a
     hand that her pair leads begins on her turn: her view then, or None if the match

@@ -71,7 +71,9 @@ function playerRow(player, bottom) {
     h("span", { class: "seat-head" },
       h("span", { class: "order", title: fmt(T.seat_number, { n: player.seat + 1 }), "aria-hidden": "true" }, String(player.seat + 1)),
       h("span", { class: "name" },
-        turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+        // No space after the mark: a name too long for the line wraps with the mark on
+        // its first line instead of leaving the mark alone above it (CSS spaces them).
+        turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶") : null,
         player.name ? playerName(player.seat) : T.open_seat,
         tags.length ? h("small", { class: "tags" }, ` (${tags.join(", ")})`) : null)),
     h("span", { class: "facts" },
