@@ -74,6 +74,12 @@ READINGS: tuple[tuple[float, float], ...] | None = ((0.5, 1.0), (0.5, 0.1))
 READINGS_EVERYWHERE = False
 
 
+def costed_set(rules: Rules) -> int:
+    """The set a budget keyed by top pip is read at under ``rules``: 6 (double-six or
+    smaller) or 9 (double-nine; a larger set is costed as double-nine)."""
+    return 6 if rules.max_pip <= 6 else 9
+
+
 def readings_for(rules: Rules, seats: int) -> tuple[tuple[float, float], ...] | None:
     """The readings of a seat's plays (``READINGS``) at a table of ``seats`` under
     ``rules``, ``None`` for one reading at ``belief.SHARPNESS``: the mix only at
@@ -144,7 +150,7 @@ def posterior_worlds(
         return [sample_world(view, knowledge, rng) for _ in range(count)]
     tables = tables_for(rules.max_pip)
     scores = _SeatScores(tables, rules, view.seats, found)
-    size = 6 if rules.max_pip <= 6 else 9  # a larger set is costed as double-nine
+    size = costed_set(rules)
     chains = min(CHAINS[size], count)
     burn_in = BURN_IN_PER_TILE[size]
     worlds: list[World] = []

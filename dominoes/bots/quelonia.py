@@ -12,7 +12,7 @@ from dominoes.bots.base import Bot
 from dominoes.bots.belief import weigh
 from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.bots.nino import exhausted_pips, score_move
-from dominoes.bots.posterior import posterior_worlds
+from dominoes.bots.posterior import costed_set, posterior_worlds
 from dominoes.bots.sampling import sample_world
 from dominoes.bots.simulate import advice_rollout, greedy_playout, move_key, world_position
 from dominoes.rules import Rules
@@ -194,7 +194,7 @@ class Quelonia(Bot):
         """``(simulations, sampled deals at most)`` per decision under ``rules`` at a
         table of ``seats``: the given ones, or the table's own (``TABLE_BUDGETS``, else
         ``ROLLOUTS`` and ``MAX_WORLDS`` by the set's top pip)."""
-        size = 6 if rules.max_pip <= 6 else 9  # a larger set is costed as double-nine
+        size = costed_set(rules)
         own = TABLE_BUDGETS.get((size, seats), (ROLLOUTS[size], MAX_WORLDS[size]))
         rollouts = own[0] if self.rollouts is None else self.rollouts
         max_worlds = own[1] if self.max_worlds is None else self.max_worlds
