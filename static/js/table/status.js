@@ -17,11 +17,14 @@ export function renderStatus() {
     parts.push(state.your_turn ? mine : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
     const leads = game.lead_seats;
     if (leads && leads.length > 1) {
-      // A bot partner leaves the lead to the person whose turn it is (acting_bot).
-      const partner = leads.find((seat) => seat !== state.your_seat);
-      const botPartner = state.players.some((player) => player.seat === partner && player.bot);
-      if (!leads.includes(state.your_seat)) parts.push(fmt(T.lead_pair, { names: joinNames(leads) }));
-      else parts.push(botPartner && state.your_turn ? T.lead_pair_you_bot : T.lead_pair_you);
+      if (!leads.includes(state.your_seat)) {
+        parts.push(fmt(T.lead_pair, { names: joinNames(leads) }));
+      } else {
+        // A bot partner leaves the lead to the person whose turn it is (acting_bot).
+        const partner = leads.find((seat) => seat !== state.your_seat);
+        const botPartner = state.players.some((player) => player.seat === partner && player.bot);
+        parts.push(botPartner && state.your_turn ? T.lead_pair_you_bot : T.lead_pair_you);
+      }
     }
     if (state.deadline) parts.push(fmt(T.time_left, { time: timeLeft(state.deadline) }));
   }
