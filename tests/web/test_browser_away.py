@@ -172,6 +172,34 @@ def test_a_hand_ends_and_the_board_stays_until_siguiente_mano(live_server, new_p
     assert page.locator("#last-hand.held").count() == 0
 
 
+def _played_in_a_later_hand(view: dict) -> bool:
+    """Whether the seat of ``view`` has played a tile in a hand after the first."""
+    game = view["game"]
+    if game["hand_number"] == 0:
+        return False
+    return any(e["kind"] == "play" and e["seat"] == view["your_seat"] for e in game["log"])
+
+
+def test_ana_played_the_next_hand_elsewhere_and_this_browser_does_not_hold_the_old_one(
+    live_server, new_page, ana
+):
+    """The ended hand is held until "Siguiente mano" in each browser; a player who has
+    played in the new hand since (on her phone, say) has let it go everywhere: a browser
+    that never saw the table opens it on the hand being played."""
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+    view = _play_for(ana, table.pk, while_=lambda v: not _played_in_a_later_hand(v))
+    assert view["status"] == "playing", "the match ended before a second hand"
+    page = signed_in(new_page, base, "ana")  # a fresh browser: nothing let go in it
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.goto(f"{base}/mesas/{table.pk}/")
+        page.wait_for_selector("#my-hand:not([hidden])")
+        assert page.locator("#last-hand.held").count() == 0
+        assert page.locator("#last-hand button.next-hand").count() == 0
+    shot(page, "away-played-elsewhere-phone", PHONE)
+
+
 def test_a_match_ends_with_every_score_who_won_and_why(live_server, new_page, ana):
     base = live_server.url
     table = services.table_create(creator=ana, seats=3, target=50, others=["nino", "nino"])

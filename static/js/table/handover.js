@@ -3,7 +3,9 @@
 // up, the counts, the winner and the deciding rule) on top until the player presses
 // "Siguiente mano"; then it says whether the new hand is theirs to play. Presentation
 // only: which hand the player has let go is kept in this browser (localStorage), the
-// moves still go to the real table. The end of the match keeps the last hand on top too.
+// moves still go to the real table; a player who has already played in the new hand (on
+// this device or another) has let the ended one go. The end of the match keeps the last
+// hand on top too.
 
 import { fmt, h } from "./dom.js";
 import { T } from "./page.js";
@@ -34,13 +36,22 @@ function letGo(table, number) {
   }
 }
 
+// Whether one of the player's seats has played a tile in the hand now dealt: from any of
+// their devices, so coming back on another one does not hold the ended hand again. Only
+// plays count: a draw or a pass may be the engine's (R16), not the player's doing.
+function playedThisHand(table) {
+  const mine = table.your_seats || [table.your_seat];
+  return (table.game.log || []).some((entry) => entry.kind === "play" && mine.includes(entry.seat));
+}
+
 // The ended hand to hold on screen, or null: the match goes on (the next hand is dealt)
-// and the player has not pressed "Siguiente mano" for it yet.
+// and the player has neither pressed "Siguiente mano" for it yet nor played since.
 export function heldHand(table) {
   const game = table.game;
   if (!game || table.status !== "playing") return null;
   const last = game.last_hand;
   if (!last || last.number >= game.hand_number) return null;
+  if (playedThisHand(table)) return null;
   return seenHand(table) >= last.number ? null : last;
 }
 
