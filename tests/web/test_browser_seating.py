@@ -386,7 +386,11 @@ def test_alice_is_told_she_leads_when_her_bot_partner_could(live_server, new_pag
     page = signed_in(new_page, live_server.url, "alice")
     page.set_viewport_size(PHONE)
     _open(page, live_server.url, table)
-    page.get_by_role("button", name="Siguiente mano").click()  # the ended hand's summary
+    # The ended hand's summary says who leads the new one, as the status line will.
+    held = page.inner_text("#last-hand .next-turn")
+    assert "sales tú; tu compañero bot te deja la salida" in held, held
+    shot(page, "cuban-lead-bot-partner-held-phone", PHONE)
+    page.get_by_role("button", name="Siguiente mano").click()
     page.locator("#status-line", has_text="Sale vuestra pareja").wait_for()
     status = page.inner_text("#status-line")
     assert "sales tú; tu compañero bot te deja la salida" in status, status

@@ -9,7 +9,8 @@
 
 import { fmt, h } from "./dom.js";
 import { T } from "./page.js";
-import { playerName, store } from "./state.js";
+import { playerName } from "./state.js";
+import { pairLead } from "./status.js";
 
 const memory = {}; // where localStorage is refused (private windows)
 
@@ -95,8 +96,14 @@ export function presented(table) {
   };
 }
 
-// Who plays first in the new hand, from the real table (the one the server dealt).
+// Who plays first in the new hand, from the real table (the one the server dealt): in a
+// lead either partner may take (cuban), the pair, as the status line says it.
 function nextTurn(table) {
+  const pair = pairLead(table);
+  if (pair) {
+    const ours = table.game.lead_seats.includes(table.your_seat);
+    return h("p", { class: ours ? "next-turn mine" : "next-turn" }, ours ? h("strong", {}, pair) : pair);
+  }
   if (table.your_turn) return h("p", { class: "next-turn mine" }, h("strong", {}, T.next_hand_yours));
   if (table.turn_seat === null || table.turn_seat === undefined) return null;
   return h("p", { class: "next-turn" }, fmt(T.next_hand_turn, { name: playerName(table.turn_seat) }));

@@ -15,21 +15,24 @@ export function renderStatus() {
     parts.push(fmt(T.hand_n, { n: game.hand_number + 1 }) + ".");
     const mine = state.your_turn && mySeats().length > 1 ? fmt(T.your_turn_hand, { n: state.your_seat + 1 }) : T.your_turn;
     parts.push(state.your_turn ? mine : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
-    const leads = game.lead_seats;
-    if (leads && leads.length > 1) {
-      if (!leads.includes(state.your_seat)) {
-        parts.push(fmt(T.lead_pair, { names: joinNames(leads) }));
-      } else {
-        // A bot partner leaves the lead to the person whose turn it is (acting_bot).
-        const partner = leads.find((seat) => seat !== state.your_seat);
-        const botPartner = state.players.some((player) => player.seat === partner && player.bot);
-        parts.push(botPartner && state.your_turn ? T.lead_pair_you_bot : T.lead_pair_you);
-      }
-    }
+    parts.push(pairLead(state));
     if (state.deadline) parts.push(fmt(T.time_left, { time: timeLeft(state.deadline) }));
   }
   line.textContent = parts.filter(Boolean).join(" ");
   line.classList.toggle("turn", state.your_turn);
+}
+
+// Who may lead when either partner of a pair may (cuban's lead after a won hand), or null:
+// the pair's names, or "you or your partner", or "you: your bot partner leaves it to you"
+// (a bot partner leaves the lead to the person whose turn it is: acting_bot). ``state``:
+// a table JSON, the real one (the end-of-hand box says it too).
+export function pairLead(state) {
+  const leads = state.game && state.game.lead_seats;
+  if (!leads || leads.length < 2) return null;
+  if (!leads.includes(state.your_seat)) return fmt(T.lead_pair, { names: joinNames(leads) });
+  const partner = leads.find((seat) => seat !== state.your_seat);
+  const botPartner = state.players.some((player) => player.seat === partner && player.bot);
+  return botPartner && state.your_turn ? T.lead_pair_you_bot : T.lead_pair_you;
 }
 
 export function renderResult() {
