@@ -101,6 +101,10 @@ def ui_strings() -> dict[str, str]:
         "since_mark": _("(nueva desde tu última visita)"),
         "next_hand_yours": _("En la mano siguiente te toca a ti."),
         "next_hand_turn": _("En la mano siguiente le toca a %(name)s."),
+        "next_hand_led_yours": _("En la mano siguiente ya salió %(name)s; ahora te toca a ti."),
+        "next_hand_led_turn": _(
+            "En la mano siguiente ya salió %(name)s; ahora le toca a %(turn)s."
+        ),
         "outcome_idle": _("La mesa estuvo inactiva."),
         "outcome_moderator": _("Cerrada por un moderador."),
         "waiting": _("Esperando jugadores. Envía este enlace a tu amigo:"),

@@ -200,6 +200,33 @@ def test_ana_played_the_next_hand_elsewhere_and_this_browser_does_not_hold_the_o
     shot(page, "away-played-elsewhere-phone", PHONE)
 
 
+def test_the_held_hand_says_who_led_the_next_one_and_whose_turn_it_is(live_server, new_page, ana):
+    """When Nino has already led the new hand (a bot plays at once), the ended hand's box
+    says so before "ahora te toca a ti": "te toca a ti" alone read as "you lead". The
+    status line says the hand is over, in every browser and after a poll alike."""
+    base = live_server.url
+    for _ in range(8):
+        table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+        view = _play_for(ana, table.pk, while_=lambda v: v["game"]["hand_number"] == 0)
+        led = [e for e in view["game"]["log"] if e["kind"] == "play"]
+        if view["status"] == "playing" and view["your_turn"] and led:
+            break
+    else:
+        raise AssertionError("Nino never led a second hand")
+    assert led[0]["seat"] != view["your_seat"]
+    page = signed_in(new_page, base, "ana")
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.goto(f"{base}/mesas/{table.pk}/")
+        page.wait_for_selector("#last-hand.held")
+        text = page.inner_text("#last-hand .next-turn")
+        assert "En la mano siguiente ya salió Nino; ahora te toca a ti." in text, text
+        assert page.inner_text("#status-line").startswith("Fin de la mano 1."), viewport
+        page.wait_for_timeout(3500)  # a poll that finds nothing new keeps the status line
+        assert page.inner_text("#status-line").startswith("Fin de la mano 1."), viewport
+    shot(page, "away-held-hand-nino-led-phone", PHONE)
+
+
 def test_a_match_ends_with_every_score_who_won_and_why(live_server, new_page, ana):
     base = live_server.url
     table = services.table_create(creator=ana, seats=3, target=50, others=["nino", "nino"])

@@ -47,21 +47,28 @@ const poll = createPoll({
     }
     render();
   },
-  onSame: renderStatus, // keep the clock moving
+  onSame: () => asShown(renderStatus), // keep the clock moving
   onOffline: () => say(T.offline, "error"),
 });
 
-export function render() {
+// An ended hand is held on screen until "Siguiente mano" (handover.js): ``draw`` then
+// draws the table as that hand left it; store.table is the real one again right after.
+// Returns the table drawn.
+function asShown(draw) {
   const real = store.table;
-  // An ended hand is held on screen until "Siguiente mano" (handover.js): the pieces then
-  // draw the table as that hand left it; store.table is the real one again right after.
   const shown = presented(real);
   store.table = shown;
   try {
-    renderPieces(shown);
+    draw(shown);
   } finally {
     store.table = real;
   }
+  return shown;
+}
+
+export function render() {
+  const real = store.table;
+  const shown = asShown(renderPieces);
   renderLastHand();
   dropSinceSentenceWhenOver(real);
   placeLastHand(real, afterNextHand);

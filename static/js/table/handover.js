@@ -97,16 +97,25 @@ export function presented(table) {
 }
 
 // Who plays first in the new hand, from the real table (the one the server dealt): in a
-// lead either partner may take (cuban), the pair, as the status line says it.
+// lead either partner may take (cuban), the pair, as the status line says it; once
+// someone has led (a bot plays at once), who did, then whose turn it is now.
 function nextTurn(table) {
   const pair = pairLead(table);
   if (pair) {
     const ours = table.game.lead_seats.includes(table.your_seat);
     return h("p", { class: ours ? "next-turn mine" : "next-turn" }, ours ? h("strong", {}, pair) : pair);
   }
-  if (table.your_turn) return h("p", { class: "next-turn mine" }, h("strong", {}, T.next_hand_yours));
-  if (table.turn_seat === null || table.turn_seat === undefined) return null;
-  return h("p", { class: "next-turn" }, fmt(T.next_hand_turn, { name: playerName(table.turn_seat) }));
+  const lead = (table.game.log || []).find((entry) => entry.kind === "play");
+  const turn = table.turn_seat;
+  if (table.your_turn) {
+    const text = lead ? fmt(T.next_hand_led_yours, { name: playerName(lead.seat) }) : T.next_hand_yours;
+    return h("p", { class: "next-turn mine" }, h("strong", {}, text));
+  }
+  if (turn === null || turn === undefined) return null;
+  const text = lead
+    ? fmt(T.next_hand_led_turn, { name: playerName(lead.seat), turn: playerName(turn) })
+    : fmt(T.next_hand_turn, { name: playerName(turn) });
+  return h("p", { class: "next-turn" }, text);
 }
 
 // The summary box (#last-hand, drawn by summary.js) goes on top, under the match result,

@@ -17,6 +17,9 @@ export function renderStatus() {
     parts.push(state.your_turn ? mine : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
     parts.push(pairLead(state));
     if (state.deadline) parts.push(fmt(T.time_left, { time: timeLeft(state.deadline) }));
+  } else if (state.status === "hand_over" && game) {
+    // An ended hand held on screen (handover.js): its box below says who plays next.
+    parts.push(fmt(T.hand_over_title, { n: game.hand_number + 1 }) + ".");
   }
   line.textContent = parts.filter(Boolean).join(" ");
   line.classList.toggle("turn", state.your_turn);
