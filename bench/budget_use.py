@@ -10,12 +10,20 @@ the cap on deals, not the simulations, limits her. This plays Nino-only arena ma
 the nominal budget the choices would spend, at the table's own budget
 (``Quelonia.budget``) or at ``--rollouts`` / ``--max-worlds``. No bot thinks: it takes
 seconds.
+
+    .venv/bin/python bench/budget_use.py --seats 4 --time 60 --max-worlds 1000
+
+``--time N`` also times her ``choose`` (thread CPU, no clock guard) at that budget on the
+first ``N`` choices of the first match sequences of seed ``PROBE`` (the same positions
+for every budget: run it once per budget, nothing else running) and prints p50 / p95 /
+max in ms.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -23,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes.arena import play_match, seatings  # noqa: E402
 from dominoes.bots import choose_play  # noqa: E402
+from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import MIN_WORLDS, Quelonia  # noqa: E402
 from dominoes.rules import PROFILES  # noqa: E402
 
@@ -44,6 +53,30 @@ def legal_play_counts(profile: str, seats: int, groups: int, seed: str) -> Count
     return counts
 
 
+def choice_seconds(bot: Quelonia, profile: str, seats: int, count: int) -> list[float]:
+    """Thread CPU seconds of ``bot.choose`` on the first ``count`` choices (more than one
+    legal play) of seat A in Nino-only matches of seed ``PROBE``, sorted."""
+    rules = PROFILES[profile]
+    views = []
+
+    def choose(side, match, view, move_seed):
+        if side == "A" and len(view.legal_moves) > 1 and len(views) < count:
+            views.append((view, move_seed))
+        return choose_play("nino", view, seed=move_seed)
+
+    names = {"A": "nino", "B": "nino"}
+    group = 0
+    while len(views) < count and group < 100:
+        play_match(seats, 100, names, seatings(seats)[0], "PROBE", group, rules, choose)
+        group += 1
+    seconds = []
+    for view, move_seed in views:
+        started = time.thread_time()
+        bot.choose(view, make_rng("quelonia", view, move_seed))
+        seconds.append(time.thread_time() - started)
+    return sorted(seconds)
+
+
 def spent(moves: int, rollouts: int, max_worlds: int) -> int:
     """Simulations a choice among ``moves`` legal plays spends (``Quelonia._simulate``)."""
     return moves * max(MIN_WORLDS, min(max_worlds, rollouts // moves))
@@ -57,6 +90,7 @@ def main() -> int:
     parser.add_argument("--seed", default="MOVES")
     parser.add_argument("--rollouts", type=int, default=None)
     parser.add_argument("--max-worlds", type=int, default=None)
+    parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
     bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
@@ -69,6 +103,14 @@ def main() -> int:
         print(f"{moves:11d} | {share:16.3f} | {spent(moves, rollouts, max_worlds):6d}")
     mean = sum(n * spent(m, rollouts, max_worlds) for m, n in counts.items()) / total
     print(f"mean simulations a choice: {mean:.0f} of {rollouts} ({mean / rollouts:.1%})")
+    if args.time:
+        timed = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds, time_budget=600.0)
+        seconds = choice_seconds(timed, args.profile, args.seats, args.time)
+        p50, p95 = seconds[len(seconds) // 2], seconds[int(len(seconds) * 0.95)]
+        print(
+            f"CPU per choice over {len(seconds)} choices: p50 {p50 * 1000:.0f} ms, "
+            f"p95 {p95 * 1000:.0f} ms, max {seconds[-1] * 1000:.0f} ms"
+        )
     return 0
 
 
