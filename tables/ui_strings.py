@@ -57,6 +57,7 @@ def ui_strings() -> dict[str, str]:
         "hand_result": _("Resultado de la mano %(n)s"),
         "domino": _("%(name)s dominó: se quedó sin fichas."),
         "blocked": _("Mesa cerrada: nadie podía jugar ni robar."),
+        "blocked_no_stock": _("Mesa cerrada: nadie podía jugar."),
         "scored": _("%(names)s suma %(points)s puntos."),
         "scored_many": _("%(names)s suman %(points)s puntos."),
         "nobody_scored": _("Nadie suma puntos en esta mano."),

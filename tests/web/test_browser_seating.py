@@ -389,6 +389,7 @@ def test_alice_is_told_she_leads_when_her_bot_partner_could(live_server, new_pag
     # The ended hand's summary says who leads the new one, as the status line will.
     held = page.inner_text("#last-hand .next-turn")
     assert "sales tú; tu compañero bot te deja la salida" in held, held
+    assert "ni robar" not in page.inner_text("#last-hand")  # nobody draws in cuban
     shot(page, "cuban-lead-bot-partner-held-phone", PHONE)
     page.get_by_role("button", name="Siguiente mano").click()
     page.locator("#status-line", has_text="Sale vuestra pareja").wait_for()

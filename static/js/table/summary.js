@@ -14,7 +14,8 @@ function howItEnded(last) {
     const out = last.holdings.findIndex((tiles) => tiles.length === 0);
     why.append(fmt(T.domino, { name: playerName(out >= 0 ? out : last.winners[0]) }), " ", ruleLink("R17"));
   } else {
-    why.append(T.blocked, " ", ruleLink("R18"));
+    // Where nobody draws (cuban's tiles out), a blocked hand is one nobody could play.
+    why.append(profile.draws === false ? T.blocked_no_stock : T.blocked, " ", ruleLink("R18"));
   }
   return why;
 }
