@@ -1,4 +1,6 @@
-"""Finished matches for the analysis and public-link tests (``capture`` is pytest-django's
+"""Matches played out for the tests: ``play_while`` plays one person's random legal moves
+through the services; ``quick_finished_table`` makes finished matches for the analysis and
+public-link tests (``capture`` is pytest-django's
 ``django_capture_on_commit_callbacks``, or anything with the same call): made and played
 through the services and the API, so the Hand and Move rows the record is built from
 (``tables.selectors.table_record``) are those of a real match."""
@@ -6,8 +8,9 @@ through the services and the API, so the Hand and Move rows the record is built 
 from __future__ import annotations
 
 import random
+import time
 
-from tables import services
+from tables import selectors, services
 from tables.models import Seat, Table
 from tests.support.api import play_one, table, token_client
 
@@ -37,3 +40,27 @@ def quick_finished_table(users: list, others: list[str], seed: int, capture) -> 
     finished = Table.objects.get(pk=created.pk)
     assert finished.status == Table.Status.FINISHED, finished.status
     return finished
+
+
+def play_while(user, table_id: int, *, while_) -> dict:
+    """Play ``user``'s random legal moves through the services (the bot answers on commit)
+    while ``while_(view)`` holds; returns the last view."""
+    rng = random.Random(table_id)
+    for _ in range(400):
+        table, seat = services.table_for_user(table_id, user)
+        view = selectors.table_view_for_user(table, seat, user)
+        if view["status"] != "playing" or not while_(view):
+            return view
+        moves = view["game"]["legal_moves"]
+        if not view["your_turn"] or not moves:
+            time.sleep(0.05)  # the bot's turn is on its way
+            continue
+        move = rng.choice(moves)
+        services.move_play(
+            table_id=table_id,
+            user=user,
+            version=view["version"],
+            tile=move["tile"],
+            end=move["end"],
+        )
+    raise AssertionError("the table did not get there")

@@ -1,13 +1,13 @@
 """Issue 16 in a real browser (Chromium via Playwright), with named players: the way back
-to a table through one's own invite link, a waiting table cancelled, a hand and a match
-ending on screen. Screenshots at 1280x800 and 390x844 go to artifacts/ for a person to
+to a table through one's own invite link, a waiting table cancelled, coming back to what
+is new, the rematch, a finished match stepped through with the keyboard (the end of a hand
+and of a match on screen: test_browser_hand_end.py). Screenshots at 1280x800 and 390x844 go to artifacts/ for a person to
 look at."""
 
 from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 
@@ -25,6 +25,7 @@ from tests.support.browser import (
     version,
     wait_for_version,
 )
+from tests.support.finished import play_while
 
 pytestmark = BROWSER_MARKS
 
@@ -99,160 +100,6 @@ def test_the_signed_out_home_page_says_what_the_site_is(live_server, new_page):
     assert href == "/accounts/login/?next=/"
     shot(page, "away-signed-out-phone", PHONE)
     shot(page, "away-signed-out-desktop", DESKTOP)
-
-
-def _play_for(user, table_id: int, *, while_) -> dict:
-    """Play ``user``'s random legal moves through the services (the bot answers on commit)
-    while ``while_(view)`` holds; returns the last view."""
-    rng = random.Random(table_id)
-    for _ in range(400):
-        table, seat = services.table_for_user(table_id, user)
-        view = selectors.table_view_for_user(table, seat, user)
-        if view["status"] != "playing" or not while_(view):
-            return view
-        moves = view["game"]["legal_moves"]
-        if not view["your_turn"] or not moves:
-            time.sleep(0.05)  # the bot's turn is on its way
-            continue
-        move = rng.choice(moves)
-        services.move_play(
-            table_id=table_id,
-            user=user,
-            version=view["version"],
-            tile=move["tile"],
-            end=move["end"],
-        )
-    raise AssertionError("the table did not get there")
-
-
-def test_a_hand_ends_and_the_board_stays_until_siguiente_mano(live_server, new_page, ana):
-    base = live_server.url
-    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
-    _play_for(
-        ana,
-        table.pk,
-        while_=lambda v: v["game"]["hand_number"] == 0 and len(v["game"]["tiles"]) > 2,
-    )
-    page = signed_in(new_page, base, "ana")
-    page.goto(f"{base}/mesas/{table.pk}/")
-    deadline = time.monotonic() + 60
-    while not page.locator("#last-hand.held").count():
-        assert time.monotonic() < deadline, "the hand did not end"
-        if not play_a_turn(page, next_hand=False):
-            refresh(page)
-            page.wait_for_timeout(200)
-    view = page.request.get(f"{base}/api/v1/tables/{table.pk}/").json()
-    last = view["game"]["last_hand"]
-    assert last["number"] == 0 and view["game"]["hand_number"] == 1
-    # The summary is on top, the final line and every seat's tiles are shown, no hand.
-    assert page.evaluate("document.getElementById('result').nextElementSibling.id") == "last-hand"
-    assert "Fin de la mano 1" in page.inner_text("#last-hand-title")
-    assert page.locator("#line .placed").count() == len(last["line"])
-    assert page.locator("#last-hand .holdings li").count() == 2
-    shown = page.locator("#last-hand .holdings .mini-tiles .tile").count()
-    assert shown == sum(len(tiles) for tiles in last["holdings"])
-    assert page.locator("#my-hand").is_hidden()
-    top = page.locator("#last-hand").bounding_box()["y"]
-    shot(page, "away-hand-over-phone")
-    shot(page, "away-hand-over-desktop", DESKTOP)
-    page.set_viewport_size(PHONE)
-    assert top < 844, "the summary starts out of sight on a phone"
-    page.wait_for_timeout(3000)  # polls come and go: the hand stays
-    assert page.locator("#last-hand.held").count() == 1
-
-    page.click("#last-hand button.next-hand")
-    page.wait_for_selector("#my-hand:not([hidden])")
-    assert page.locator("#last-hand.on-top").count() == 0
-    assert page.locator("#hand button.tile-btn").count() >= 1
-    if view["your_turn"]:
-        assert "Te toca jugar" in page.inner_text("#status-line")
-    shot(page, "away-next-hand-phone")
-    page.reload()  # this browser has let the hand go
-    page.wait_for_selector("#my-hand:not([hidden])")
-    assert page.locator("#last-hand.held").count() == 0
-
-
-def _played_in_a_later_hand(view: dict) -> bool:
-    """Whether the seat of ``view`` has played a tile in a hand after the first."""
-    game = view["game"]
-    if game["hand_number"] == 0:
-        return False
-    return any(e["kind"] == "play" and e["seat"] == view["your_seat"] for e in game["log"])
-
-
-def test_ana_played_the_next_hand_elsewhere_and_this_browser_does_not_hold_the_old_one(
-    live_server, new_page, ana
-):
-    """The ended hand is held until "Siguiente mano" in each browser; a player who has
-    played in the new hand since (on her phone, say) has let it go everywhere: a browser
-    that never saw the table opens it on the hand being played."""
-    base = live_server.url
-    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
-    view = _play_for(ana, table.pk, while_=lambda v: not _played_in_a_later_hand(v))
-    assert view["status"] == "playing", "the match ended before a second hand"
-    page = signed_in(new_page, base, "ana")  # a fresh browser: nothing let go in it
-    for viewport in (PHONE, DESKTOP):
-        page.set_viewport_size(viewport)
-        page.goto(f"{base}/mesas/{table.pk}/")
-        page.wait_for_selector("#my-hand:not([hidden])")
-        assert page.locator("#last-hand.held").count() == 0
-        assert page.locator("#last-hand button.next-hand").count() == 0
-    shot(page, "away-played-elsewhere-phone", PHONE)
-
-
-def test_the_held_hand_says_who_led_the_next_one_and_whose_turn_it_is(live_server, new_page, ana):
-    """When Nino has already led the new hand (a bot plays at once), the ended hand's box
-    says so before "ahora te toca a ti": "te toca a ti" alone read as "you lead". The
-    status line says the hand is over, in every browser and after a poll alike."""
-    base = live_server.url
-    for _ in range(8):
-        table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
-        view = _play_for(ana, table.pk, while_=lambda v: v["game"]["hand_number"] == 0)
-        led = [e for e in view["game"]["log"] if e["kind"] == "play"]
-        if view["status"] == "playing" and view["your_turn"] and led:
-            break
-    else:
-        raise AssertionError("Nino never led a second hand")
-    assert led[0]["seat"] != view["your_seat"]
-    page = signed_in(new_page, base, "ana")
-    for viewport in (PHONE, DESKTOP):
-        page.set_viewport_size(viewport)
-        page.goto(f"{base}/mesas/{table.pk}/")
-        page.wait_for_selector("#last-hand.held")
-        text = page.inner_text("#last-hand .next-turn")
-        assert "En la mano siguiente ya salió Nino; ahora te toca a ti." in text, text
-        assert page.inner_text("#status-line").startswith("Fin de la mano 1."), viewport
-        page.wait_for_timeout(3500)  # a poll that finds nothing new keeps the status line
-        assert page.inner_text("#status-line").startswith("Fin de la mano 1."), viewport
-    shot(page, "away-held-hand-nino-led-phone", PHONE)
-
-
-def test_a_match_ends_with_every_score_who_won_and_why(live_server, new_page, ana):
-    base = live_server.url
-    table = services.table_create(creator=ana, seats=3, target=50, others=["nino", "nino"])
-    view = _play_for(ana, table.pk, while_=lambda v: True)
-    assert view["status"] == "finished"
-    page = signed_in(new_page, base, "ana")
-    page.goto(f"{base}/mesas/{table.pk}/")
-    page.wait_for_selector("#result:not([hidden])")
-    result = page.inner_text("#result")
-    assert "Se alcanzó la meta." in result
-    assert f"Manos jugadas: {view['game']['hand_number'] + 1}." in result
-    names = page.locator("#result .final-scores .name").all_inner_texts()
-    assert sorted(name.rstrip(" ★") for name in names) == ["Nino", "Nino II", "ana"]
-    scores = sorted(
-        int(s)
-        for s in page.locator("#result .final-scores .score").evaluate_all(
-            "els => els.map(e => e.dataset.score)"
-        )
-    )
-    assert scores == sorted(view["game"]["scores"])
-    assert page.locator("#result a[href='/']").inner_text() == "Mis mesas"
-    assert page.locator("#my-hand").is_hidden()  # no empty "Tus fichas"
-    assert "La última mano" in page.inner_text("#last-hand-title")
-    assert page.locator("#last-hand button.next-hand").count() == 0
-    shot(page, "away-match-over-phone")
-    shot(page, "away-match-over-desktop", DESKTOP)
 
 
 def _play_one(user, table_id: int, rng: random.Random) -> None:
@@ -385,7 +232,7 @@ def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_p
 def test_ana_steps_through_a_finished_match_with_the_keyboard(live_server, new_page, ana):
     base = live_server.url
     table = services.table_create(creator=ana, seats=2, target=50, others=["nino"])
-    view = _play_for(ana, table.pk, while_=lambda v: True)
+    view = play_while(ana, table.pk, while_=lambda v: True)
     page = signed_in(new_page, base, "ana")
     page.goto(f"{base}/mesas/{table.pk}/")
     page.click("#result a[href$='/partida/']")
