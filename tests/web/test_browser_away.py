@@ -1,8 +1,8 @@
 """Issue 16 in a real browser (Chromium via Playwright), with named players: the way back
 to a table through one's own invite link, a waiting table cancelled, coming back to what
 is new, the rematch, a finished match stepped through with the keyboard (the end of a hand
-and of a match on screen: test_browser_hand_end.py). Screenshots at 1280x800 and 390x844 go to artifacts/ for a person to
-look at."""
+and of a match on screen: test_browser_hand_end.py). Screenshots at 1280x800 and 390x844
+go to artifacts/ for a person to look at."""
 
 from __future__ import annotations
 
