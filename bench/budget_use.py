@@ -91,6 +91,7 @@ def main() -> int:
     parser.add_argument("--rollouts", type=int, default=None)
     parser.add_argument("--max-worlds", type=int, default=None)
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
+    parser.add_argument("--settle", type=float, default=0.0, help="Quelonia(settle=), timed")
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
     bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
@@ -104,7 +105,12 @@ def main() -> int:
     mean = sum(n * spent(m, rollouts, max_worlds) for m, n in counts.items()) / total
     print(f"mean simulations a choice: {mean:.0f} of {rollouts} ({mean / rollouts:.1%})")
     if args.time:
-        timed = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds, time_budget=600.0)
+        timed = Quelonia(
+            rollouts=args.rollouts,
+            max_worlds=args.max_worlds,
+            time_budget=600.0,
+            settle=args.settle,
+        )
         seconds = choice_seconds(timed, args.profile, args.seats, args.time)
         p50, p95 = seconds[len(seconds) // 2], seconds[int(len(seconds) * 0.95)]
         print(

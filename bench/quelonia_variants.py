@@ -48,7 +48,7 @@ class Cheat(Quelonia):
 def make(variant: str, share: float, sharpness: float, search: dict) -> Quelonia:
     """The variant's bot, with no clock (``time_budget`` of 600 s); ``search``: the
     ``Quelonia`` arguments given on the command line (``rollouts``, ``max_worlds``,
-    ``pool``, ``extend``, ``margin``)."""
+    ``pool``, ``extend``, ``margin``, ``settle``)."""
     belief.MIN_EFFECTIVE_SHARE = share
     belief.SHARPNESS = sharpness
     belief.tempered_weights.__defaults__ = (share,)
@@ -124,6 +124,13 @@ def main() -> int:
         flag = "--" + name.replace("_", "-")
         parser.add_argument(flag, type=int, default=getattr(defaults, name), help=text)
     parser.add_argument("--margin", type=float, default=defaults.margin)
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=defaults.settle,
+        help="spend the unspent simulations while the best two are within this many "
+        "standard errors (0: off)",
+    )
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
@@ -136,7 +143,16 @@ def main() -> int:
     first, last = (int(part) for part in args.groups.split(":"))
     search = {
         name: getattr(args, name)
-        for name in ("rollouts", "max_worlds", "pool", "extend", "margin", "chain", "rollout")
+        for name in (
+            "rollouts",
+            "max_worlds",
+            "pool",
+            "extend",
+            "margin",
+            "settle",
+            "chain",
+            "rollout",
+        )
     }
     bot = make(args.variant, args.share, args.sharpness, search)
     started = time.perf_counter()

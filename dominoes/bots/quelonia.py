@@ -159,7 +159,9 @@ class Quelonia(Bot):
     their weight (systematic resampling; the sampling and weighing of the pool run
     before the clock's first check); ``extend``
     more batches of deals while the two best moves' match values (0-1) are less than
-    ``margin`` apart.
+    ``margin`` apart; ``settle`` > 0 spends the simulations the cap on deals left unspent
+    (``budget``) on more deals while the two best moves' paired difference in match value
+    is less than ``settle`` standard errors.
     """
 
     name = "quelonia"
@@ -175,6 +177,7 @@ class Quelonia(Bot):
         pool: int = 1,
         extend: int = 0,
         margin: float = 0.0,
+        settle: float = 0.0,
         chain: bool = True,
         rollout: str = ROLLOUT,
     ) -> None:
@@ -185,6 +188,7 @@ class Quelonia(Bot):
         self.pool = pool
         self.extend = extend
         self.margin = margin
+        self.settle = settle
         self.chain = chain
         if rollout not in ("greedy", "advice"):
             raise ValueError(f"unknown rollout policy: {rollout}")
@@ -282,6 +286,15 @@ class Quelonia(Bot):
                 break
             sampled = self._worlds(view, knowledge, rng, worlds)
             if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
+                return totals.estimates(moves)
+        while self.settle > 0 and totals.undecided(self.settle):
+            more = min(max_worlds, rollouts // len(moves) - totals.count)
+            if more < MIN_WORLDS:
+                break
+            # Each batch's weights sum to 1: scaled by its size, every deal weighs alike.
+            scale = more / worlds
+            sampled = [(world, w * scale) for world, w in self._worlds(view, knowledge, rng, more)]
+            if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
                 break
         return totals.estimates(moves)
 
@@ -300,12 +313,15 @@ class Quelonia(Bot):
                 root = world_position(view, rules, holdings, stock)
             except ValueError:  # a view the sampler cannot complete: should not happen
                 continue
+            values = []
             for index, (tile, end) in enumerate(keys):
                 pos = root.copy()
                 pos.play(tile, end)
                 _, winners, hand_points, _ = playout(pos)
                 taken = model.hand_points(winners, hand_points)
-                totals.add(index, weight, model.value(winners, hand_points), taken)
+                values.append(model.value(winners, hand_points))
+                totals.add(index, weight, values[-1], taken)
+            totals.deals.append((weight, values))
             totals.weight_sum += weight
             totals.count += 1
             if time.thread_time() > deadline:
@@ -322,6 +338,8 @@ class _Totals:
         self.points = [0.0] * moves
         self.weight_sum = 0.0
         self.count = 0
+        #: ``(weight, match value of every move)`` per deal played out, in order.
+        self.deals: list[tuple[float, list[float]]] = []
 
     def add(self, index: int, weight: float, value: float, taken: float) -> None:
         """One playout of move ``index``: match ``value`` (0-1), ``taken`` points."""
@@ -335,6 +353,18 @@ class _Totals:
             return False
         first, second = sorted(self.values, reverse=True)[:2]
         return (first - second) / self.weight_sum < margin
+
+    def undecided(self, z: float) -> bool:
+        """Whether the two best moves' paired difference in match value (deal by deal,
+        weighted) is less than ``z`` standard errors: more deals might change the choice."""
+        if self.weight_sum <= 0 or len(self.values) < 2 or len(self.deals) < 2:
+            return False
+        first, second = sorted(range(len(self.values)), key=lambda i: -self.values[i])[:2]
+        total = self.weight_sum
+        mean = (self.values[first] - self.values[second]) / total
+        spread = sum(w * (v[first] - v[second] - mean) ** 2 for w, v in self.deals) / total
+        squares = sum(w * w for w, _ in self.deals) / (total * total)
+        return mean < z * math.sqrt(spread * squares)
 
     def estimates(self, moves: list[Play]) -> list[MoveEstimate]:
         """The per-move averages as ``MoveEstimate``s, in ``moves`` order."""

@@ -1,5 +1,7 @@
 """Abuela Quelonia's search options (issue 20): likelihood resampling of the sampled deals
-(``pool``) and more deals where the two best moves are close (``extend``, ``margin``)."""
+(``pool``), more deals where the two best moves are close (``extend``, ``margin``), and
+the simulations the cap on deals leaves unspent, spent while the choice is undecided
+(``settle``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import random
 
 import pytest
 
-from dominoes.bots.quelonia import Quelonia, resample
+from dominoes.bots.quelonia import Quelonia, _Totals, resample
 from tests.support.engine import bot_positions
 
 
@@ -28,6 +30,41 @@ def test_extend_samples_more_deals_only_where_the_best_moves_are_close():
     deals = base.estimate(view, random.Random(4))[0].deals
     assert close.estimate(view, random.Random(4))[0].deals > deals  # a margin of 1: always
     assert never.estimate(view, random.Random(4))[0].deals == deals  # a margin of 0: never
+
+
+def _totals(rows: list[list[float]]) -> _Totals:
+    """Totals of equal-weight deals, one row of match values (one per move) a deal."""
+    totals = _Totals(len(rows[0]))
+    for values in rows:
+        for index, value in enumerate(values):
+            totals.add(index, 1.0, value, 0.0)
+        totals.deals.append((1.0, values))
+        totals.weight_sum += 1.0
+        totals.count += 1
+    return totals
+
+
+def test_a_choice_is_undecided_while_the_best_two_are_within_z_standard_errors():
+    # The best move is ahead by 0.1 a deal, always: no spread, decided at any z.
+    assert not _totals([[0.6, 0.5, 0.0]] * 10).undecided(3.0)
+    # Ahead by 0.1 on average, 0.5 either side of it a deal, over 4 deals: SE 0.5 / 2.
+    noisy = _totals([[1.0, 0.4], [0.0, 0.4], [1.0, 0.4], [0.0, 0.4]])
+    assert noisy.undecided(1.0)  # 0.1 < 0.25
+    assert not noisy.undecided(0.3)  # 0.1 > 0.075
+    assert not _totals([[0.5, 0.4]]).undecided(9.0)  # one deal: no spread to judge by
+
+
+def test_settle_spends_the_unspent_simulations_only_while_undecided_and_never_more():
+    views = [view for _, view in bot_positions(4, 10, seed=3, bot="nino")]
+    view = next(view for view in views if len(view.legal_moves) == 2)
+    base = Quelonia(rollouts=120, time_budget=5.0, max_worlds=20)
+    always = Quelonia(rollouts=120, time_budget=5.0, max_worlds=20, settle=1e9)
+    never = Quelonia(rollouts=120, time_budget=5.0, max_worlds=20, settle=1e-9)
+    assert base.estimate(view, random.Random(4))[0].deals == 20  # the cap on deals
+    assert always.estimate(view, random.Random(4))[0].deals == 60  # the whole budget: 120 / 2
+    assert never.estimate(view, random.Random(4))[0].deals == 20  # a lead is never within 0
+    chosen = always.choose(view, random.Random(4))
+    assert chosen in view.legal_moves
 
 
 @pytest.mark.parametrize("seats", [3, 4])
