@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from dominoes import PROFILES
 from tables import history as history_reads
 from tables import listing, replays, selectors, services
 from tables.errors import TableError
@@ -52,6 +53,7 @@ def home(request: HttpRequest) -> HttpResponse:
         row["names"] = list(dict.fromkeys(p["name"] or _("asiento libre") for p in others))
         row["my_score"] = me["score"]
         row["best_rival"] = max((p["score"] for p in rivals), default=0)
+        row["single_hand"] = PROFILES[row["rules"]].single_hand  # no target to name
         turn = row["turn_seat"]
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]

@@ -21,7 +21,9 @@ MAX_ID = 2**63 - 1
 
 class StrictSerializer(serializers.Serializer):
     """A request body serializer that refuses fields it does not know (400 ``invalid``),
-    so that a misspelt ``end`` is an error instead of a silently different move."""
+    so that a misspelt ``end`` is an error instead of a silently different move, and an
+    integer field given anything but a JSON whole number (``10.0``, ``"10"``, ``true``:
+    400 ``invalid``), where DRF alone would read ``10.0`` and ``"10"`` as 10."""
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
@@ -29,6 +31,18 @@ class StrictSerializer(serializers.Serializer):
             if unknown:
                 raise serializers.ValidationError(
                     {name: [gettext("No es un campo de esta petición.")] for name in unknown},
+                    code="invalid",
+                )
+            not_whole = sorted(
+                name
+                for name, field in self.fields.items()
+                if isinstance(field, serializers.IntegerField)
+                and data.get(name) is not None
+                and (isinstance(data[name], bool) or not isinstance(data[name], int))
+            )
+            if not_whole:
+                raise serializers.ValidationError(
+                    {name: [gettext("Tiene que ser un número entero.")] for name in not_whole},
                     code="invalid",
                 )
         return super().to_internal_value(data)

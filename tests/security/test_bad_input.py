@@ -59,6 +59,11 @@ def world(api_client_for, alice, bob, carol, mallory):
         "end": move["end"],
         "foreign": foreign,
         "rival": 1 - seat,
+        # the right values in the wrong JSON type: a move DRF alone would have made
+        "version_float": float(state["version"]),
+        "version_text": str(state["version"]),
+        "end_float": float(move["end"]),
+        "seat_float": float(seat),
     }
     return clients[seat], facts
 

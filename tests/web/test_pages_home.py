@@ -67,3 +67,17 @@ def test_a_match_that_did_not_end_at_the_target_says_how_it_ended(client, alice,
         assert "Sin ganador: cerrada por un moderador" in page, page_url
         client.force_login(bob)
         assert "Ganaste por abandono" in client.get(page_url).content.decode(), page_url
+
+
+def test_a_one_hand_table_names_no_target(client, alice):
+    """first_double: one hand decides the match, so the row says so instead of "meta 1"
+    (the last look read "meta 1" as a target of one point)."""
+    services.table_create(creator=alice, seats=2, others=["nino"], rules="first_double")
+    services.table_create(creator=alice, seats=2, others=["nino"], target=50)
+    client.force_login(alice)
+
+    page = client.get("/").content.decode()
+
+    assert "a una mano" in page
+    assert "meta 1<" not in page and "meta 1\n" not in page
+    assert "meta 50" in page
