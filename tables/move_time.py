@@ -28,6 +28,26 @@ def reminder_seconds(move_seconds: int) -> int:
     return min(settings.REMINDER_SECONDS, move_seconds // 2)
 
 
+def time_left_label(seconds: float) -> str:
+    """What is left of a turn, as the table page writes it (``static/js/table/state.js``,
+    ``timeLeft``), so that "Mis mesas" and the table agree: ``"1 día, 23 h"`` from 24 h
+    up, ``"5 h 7 min"``, ``"12 min"``, ``"menos de un minuto"``; ``seconds`` until the
+    deadline (negative: past it, read as less than a minute)."""
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return gettext("menos de un minuto")
+    hours = minutes // 60
+    if hours < 1:
+        return gettext("%(m)s min") % {"m": minutes}
+    if hours < 24:
+        return gettext("%(h)s h %(m)s min") % {"h": hours, "m": minutes % 60}
+    days = hours // 24
+    return ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", days) % {
+        "d": days,
+        "h": hours % 24,
+    }
+
+
 def move_time_label(move_seconds: int) -> str:
     """``"2 días"`` (``"2 days"``): the move time in whole days, else in hours (a
     configured ``ABSENCE_SECONDS`` that is not whole days), in the active language."""

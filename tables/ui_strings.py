@@ -5,6 +5,7 @@ Django's catalogue, so the page needs no translations of its own."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tables.help import summary_strings
 
@@ -19,6 +20,8 @@ def ui_strings() -> dict[str, str]:
         "turn_of": _("Le toca a %(name)s."),
         "time_left": _("Quedan %(time)s para jugar."),
         "hours_minutes": _("%(h)s h %(m)s min"),
+        "day_hours": ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", 1),
+        "days_hours": ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", 2),
         "minutes": _("%(m)s min"),
         "under_a_minute": _("menos de un minuto"),
         "hand_n": _("Mano %(n)s"),

@@ -16,6 +16,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -26,7 +27,7 @@ from tables import listing, replays, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
-from tables.move_time import move_time_sentence
+from tables.move_time import move_time_sentence, time_left_label
 from tables.rematches import rematch_pending
 from tables.ui_strings import replay_strings, ui_strings
 
@@ -45,6 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
         row = selectors.table_summary_for_user(table, request.user)
         row["rematch_pending"] = rematch_pending(table, request.user)
         tables.append(row)
+    now = timezone.now()
     for row in tables:
         me = row["players"][row["your_seat"]]
         rivals = [p for p in row["players"] if p["team"] != me["team"]]
@@ -54,6 +56,8 @@ def home(request: HttpRequest) -> HttpResponse:
         row["my_score"] = me["score"]
         row["best_rival"] = max((p["score"] for p in rivals), default=0)
         row["single_hand"] = PROFILES[row["rules"]].single_hand  # no target to name
+        if row["deadline"]:  # as the table page writes it
+            row["time_left"] = time_left_label((row["deadline"] - now).total_seconds())
         turn = row["turn_seat"]
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]

@@ -1,8 +1,12 @@
 """Home: "my tables", my turn first, with time left, status and scores."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from tables import services
+from tables.models import Table
 from tests.support.pages import seat_friends
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +85,25 @@ def test_a_one_hand_table_names_no_target(client, alice):
     assert "a una mano" in page
     assert "meta 1<" not in page and "meta 1\n" not in page
     assert "meta 50" in page
+
+
+@pytest.mark.parametrize(
+    ("left", "text"),
+    [
+        (timedelta(days=3, hours=5, minutes=30), "Quedan 3 días, 5 h"),
+        (timedelta(hours=47, minutes=59, seconds=30), "Quedan 1 día, 23 h"),
+        (timedelta(hours=5, minutes=7, seconds=30), "Quedan 5 h 7 min"),
+        (timedelta(minutes=12, seconds=30), "Quedan 12 min"),
+        (timedelta(seconds=20), "Quedan menos de un minuto"),
+    ],
+)
+def test_the_time_left_reads_as_on_the_table_page(client, alice, bob, left, text):
+    """The row writes the time left as the table page's status line does (state.js's
+    ``timeLeft``): days and hours from a day up, then hours and minutes."""
+    table = seat_friends(alice, [bob])
+    Table.objects.filter(pk=table.pk).update(turn_seat=0, deadline=timezone.now() + left)
+    client.force_login(alice)
+
+    page = client.get("/").content.decode()
+
+    assert text in page

@@ -80,5 +80,8 @@ export function timeLeft(deadline) {
   if (minutes < 1) return T.under_a_minute;
   const hours = Math.floor(minutes / 60);
   if (hours < 1) return fmt(T.minutes, { m: minutes });
-  return fmt(T.hours_minutes, { h: hours, m: minutes % 60 });
+  if (hours < 24) return fmt(T.hours_minutes, { h: hours, m: minutes % 60 });
+  // From a day up, as "Mis mesas" writes it (tables.move_time.time_left_label).
+  const days = Math.floor(hours / 24);
+  return fmt(days === 1 ? T.day_hours : T.days_hours, { d: days, h: hours % 24 });
 }
