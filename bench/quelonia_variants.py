@@ -102,7 +102,21 @@ def report(
     )
 
 
-def main() -> int:
+#: The ``Quelonia`` arguments the command line sets (``make``'s ``search``).
+SEARCH_OPTIONS = (
+    "rollouts",
+    "max_worlds",
+    "pool",
+    "extend",
+    "margin",
+    "settle",
+    "chain",
+    "rollout",
+)
+
+
+def arguments() -> argparse.Namespace:
+    """The command line: the variant, the table, the deals and ``SEARCH_OPTIONS``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=["belief", "plain", "cheat"], default="belief")
     parser.add_argument("--profile", default="classic")
@@ -136,24 +150,16 @@ def main() -> int:
     parser.add_argument("--thin", type=int, default=posterior.THIN)
     add_chain_arguments(parser)
     parser.add_argument("--progress", action="store_true", help="report after every group")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = arguments()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
     chain = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     first, last = (int(part) for part in args.groups.split(":"))
-    search = {
-        name: getattr(args, name)
-        for name in (
-            "rollouts",
-            "max_worlds",
-            "pool",
-            "extend",
-            "margin",
-            "settle",
-            "chain",
-            "rollout",
-        )
-    }
+    search = {name: getattr(args, name) for name in SEARCH_OPTIONS}
     bot = make(args.variant, args.share, args.sharpness, search)
     started = time.perf_counter()
     total, cpu = Tally(), []

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 from functools import cache
 
 from dominoes.bots.base import Bot
 from dominoes.bots.belief import weigh
+from dominoes.bots.estimates import MoveEstimate, Totals, resample
 from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.bots.nino import exhausted_pips, score_move
 from dominoes.bots.posterior import costed_set, posterior_worlds
@@ -278,7 +278,7 @@ class Quelonia(Bot):
         rollouts, max_worlds = self.budget(rules, view.seats)
         worlds = max(MIN_WORLDS, min(max_worlds, rollouts // len(moves)))
         keys = [move_key(rules, move) for move in moves]
-        totals = _Totals(len(moves))
+        totals = Totals(len(moves))
         deadline = start + self.time_budget * 0.75
         playout = self._playout(view, knowledge, rules)
         for batch in range(1 + self.extend):
@@ -327,93 +327,3 @@ class Quelonia(Bot):
             if time.thread_time() > deadline:
                 return False
         return True
-
-
-class _Totals:
-    """Weighted sums of the playouts' outcomes, per move (``_simulate``)."""
-
-    def __init__(self, moves: int) -> None:
-        self.values = [0.0] * moves
-        self.wins = [0.0] * moves
-        self.points = [0.0] * moves
-        self.weight_sum = 0.0
-        self.count = 0
-        #: ``(weight, match value of every move)`` per deal played out, in order.
-        self.deals: list[tuple[float, list[float]]] = []
-
-    def add(self, index: int, weight: float, value: float, taken: float) -> None:
-        """One playout of move ``index``: match ``value`` (0-1), ``taken`` points."""
-        self.values[index] += weight * value
-        self.wins[index] += weight * (taken > 0)
-        self.points[index] += weight * taken
-
-    def close(self, margin: float) -> bool:
-        """Whether the two best moves' match values are less than ``margin`` apart."""
-        if self.weight_sum <= 0 or len(self.values) < 2:
-            return False
-        first, second = sorted(self.values, reverse=True)[:2]
-        return (first - second) / self.weight_sum < margin
-
-    def undecided(self, z: float) -> bool:
-        """Whether the two best moves' paired difference in match value (deal by deal,
-        weighted) is less than ``z`` standard errors: more deals might change the choice."""
-        if self.weight_sum <= 0 or len(self.values) < 2 or len(self.deals) < 2:
-            return False
-        first, second = sorted(range(len(self.values)), key=lambda i: -self.values[i])[:2]
-        total = self.weight_sum
-        mean = (self.values[first] - self.values[second]) / total
-        spread = sum(w * (v[first] - v[second] - mean) ** 2 for w, v in self.deals) / total
-        squares = sum(w * w for w, _ in self.deals) / (total * total)
-        return mean < z * math.sqrt(spread * squares)
-
-    def estimates(self, moves: list[Play]) -> list[MoveEstimate]:
-        """The per-move averages as ``MoveEstimate``s, in ``moves`` order."""
-        scale = 1.0 / self.weight_sum if self.weight_sum > 0 else 0.0
-        return [
-            MoveEstimate(
-                move,
-                self.values[i] * scale,
-                self.wins[i] * scale,
-                self.points[i] * scale,
-                self.count,
-            )
-            for i, move in enumerate(moves)
-        ]
-
-
-def resample(
-    candidates: list, weights: list[float], count: int, rng: random.Random
-) -> list[tuple[object, float]]:
-    """``count`` systematic draws from ``candidates`` in proportion to ``weights``
-    (normalised), a candidate drawn ``k`` times kept once with weight ``k / count``;
-    in candidate order."""
-    step = 1.0 / count
-    point = rng.random() * step
-    cumulative = 0.0
-    drawn = [0] * len(candidates)
-    made = 0
-    for index, weight in enumerate(weights):
-        cumulative += weight
-        while point < cumulative and made < count:
-            drawn[index] += 1
-            made += 1
-            point += step
-    return [(candidates[i], k * step) for i, k in enumerate(drawn) if k]
-
-
-@dataclass(frozen=True)
-class MoveEstimate:
-    """Quelonia's estimate of one legal move, averaged over her weighted sampled deals.
-
-    ``match_value``: her side's chance of winning the match (0-1) after the hand;
-    ``hand_win_chance``: the chance her side wins the hand (0-1; a hand nobody scores
-    counts as not won); ``expected_points``: the points her side takes from the hand,
-    positive when it wins, negative when another side does (R20-R25); ``deals``: how many
-    sampled deals it rests on (0: no simulation ran, every figure is 0).
-    """
-
-    move: Play
-    match_value: float
-    hand_win_chance: float
-    expected_points: float
-    deals: int

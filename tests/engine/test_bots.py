@@ -164,6 +164,7 @@ ALLOWED_IMPORTS = {
     "dominoes.bots.base",
     "dominoes.bots.belief",
     "dominoes.bots.posterior",
+    "dominoes.bots.estimates",
     "dominoes.bots.garabato",
     "dominoes.bots.nino",
     "dominoes.bots.quelonia",

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from dominoes.bots.quelonia import Quelonia, _Totals, resample
+from dominoes.bots.estimates import Totals, resample
+from dominoes.bots.quelonia import Quelonia
 from tests.support.engine import bot_positions
 
 
@@ -32,9 +33,9 @@ def test_extend_samples_more_deals_only_where_the_best_moves_are_close():
     assert never.estimate(view, random.Random(4))[0].deals == deals  # a margin of 0: never
 
 
-def _totals(rows: list[list[float]]) -> _Totals:
+def _totals(rows: list[list[float]]) -> Totals:
     """Totals of equal-weight deals, one row of match values (one per move) a deal."""
-    totals = _Totals(len(rows[0]))
+    totals = Totals(len(rows[0]))
     for values in rows:
         for index, value in enumerate(values):
             totals.add(index, 1.0, value, 0.0)
