@@ -24,11 +24,16 @@ class Totals:
         #: ``(weight, match value of every move)`` per deal played out, in order.
         self.deals: list[tuple[float, list[float]]] = []
 
-    def add(self, index: int, weight: float, value: float, taken: float) -> None:
-        """One playout of move ``index``: match ``value`` (0-1), ``taken`` points."""
-        self.values[index] += weight * value
-        self.wins[index] += weight * (taken > 0)
-        self.points[index] += weight * taken
+    def add_deal(self, weight: float, values: list[float], taken: list[float]) -> None:
+        """One sampled deal of ``weight``, every move played out in it: per move, in
+        order, its match value (0-1, ``values``) and the points her side took (``taken``)."""
+        for index, (value, points) in enumerate(zip(values, taken, strict=True)):
+            self.values[index] += weight * value
+            self.wins[index] += weight * (points > 0)
+            self.points[index] += weight * points
+        self.deals.append((weight, values))
+        self.weight_sum += weight
+        self.count += 1
 
     def close(self, margin: float) -> bool:
         """Whether the two best moves' match values are less than ``margin`` apart."""

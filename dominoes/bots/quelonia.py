@@ -313,17 +313,14 @@ class Quelonia(Bot):
                 root = world_position(view, rules, holdings, stock)
             except ValueError:  # a view the sampler cannot complete: should not happen
                 continue
-            values = []
-            for index, (tile, end) in enumerate(keys):
+            values, taken = [], []
+            for tile, end in keys:
                 pos = root.copy()
                 pos.play(tile, end)
                 _, winners, hand_points, _ = playout(pos)
-                taken = model.hand_points(winners, hand_points)
                 values.append(model.value(winners, hand_points))
-                totals.add(index, weight, values[-1], taken)
-            totals.deals.append((weight, values))
-            totals.weight_sum += weight
-            totals.count += 1
+                taken.append(model.hand_points(winners, hand_points))
+            totals.add_deal(weight, values, taken)
             if time.thread_time() > deadline:
                 return False
         return True

@@ -37,11 +37,7 @@ def _totals(rows: list[list[float]]) -> Totals:
     """Totals of equal-weight deals, one row of match values (one per move) a deal."""
     totals = Totals(len(rows[0]))
     for values in rows:
-        for index, value in enumerate(values):
-            totals.add(index, 1.0, value, 0.0)
-        totals.deals.append((1.0, values))
-        totals.weight_sum += 1.0
-        totals.count += 1
+        totals.add_deal(1.0, values, [0.0] * len(values))
     return totals
 
 
