@@ -56,6 +56,13 @@ def ui_strings() -> dict[str, str]:
         "log_draw_one": _("%(name)s robó 1 ficha"),
         "log_draw_many": _("%(name)s robó %(n)s fichas"),
         "log_pass": _("%(name)s pasó"),
+        # The reader's own moves, in the second person.
+        "log_play_you": _("Jugaste %(tile)s"),
+        "log_lead_you": _("Saliste con %(tile)s"),
+        "log_draw_one_you": _("Robaste 1 ficha"),
+        "log_draw_many_you": _("Robaste %(n)s fichas"),
+        "log_pass_you": _("Pasaste"),
+        "log_your_hand": _("%(move)s con tu mano del asiento %(n)s"),
         "log_empty": _("Aún no hay jugadas en esta mano."),
         "hand_result": _("Resultado de la mano %(n)s"),
         "domino": _("%(name)s dominó: se quedó sin fichas."),

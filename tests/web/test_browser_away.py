@@ -154,6 +154,11 @@ def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     played = page.locator("#line .placed.newest").count()
     assert played <= 1
     assert played == 1 or "jugó" not in sentence
+    # The log speaks to bob of his own moves ("Jugaste 6-4"), of the others by name.
+    lines = page.locator("#log li").all_text_contents()
+    assert any(line.startswith(("Jugaste ", "Saliste con ")) for line in lines), lines
+    assert not any(line.startswith("bob ") for line in lines), lines
+    assert any(line.startswith(("ana ", "Nino ")) for line in lines), lines
     shot(page, "away-since-phone")
     shot(page, "away-since-desktop", DESKTOP)
     lists = signed_in(new_page, base, "bob")  # bob has seen it: "Mis mesas" drops the dot

@@ -1,9 +1,18 @@
 // The hand's public log in words, newest first (a draw's tile only for the seat that drew
-// it: the API leaves it out for the others, R31).
+// it: the API leaves it out for the others, R31). The reader's own moves read in the
+// second person ("Jugaste 6-4"), everyone else's by name ("ana jugó 6-4").
 
 import { fmt, h } from "./dom.js";
-import { T } from "./page.js";
-import { playerName } from "./state.js";
+import { T, profile } from "./page.js";
+import { mySeats, playerName } from "./state.js";
+
+// The sentence for a move of ``seat``: ``T[key]`` by name, or ``T[key + "_you"]`` for a
+// seat of mine, saying which hand when one person holds two (seven_plus_seven).
+function said(key, seat, values = {}) {
+  if (!mySeats().includes(seat)) return fmt(T[key], { name: playerName(seat), ...values });
+  const move = fmt(T[key + "_you"], values);
+  return profile.two_hands ? fmt(T.log_your_hand, { move, n: seat + 1 }) : move;
+}
 
 // One sentence per play or pass; consecutive draws by one seat read as one line. Each
 // group says which entries it stands for (``indexes`` into ``entries``). An entry's
@@ -13,14 +22,13 @@ export function logGroups(entries) {
   let led = false;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    const name = playerName(entry.seat);
     if (entry.kind === "play") {
       // The hand's first play is its lead; every later one went on an end (R11).
       const lead = entry.lead === undefined ? !led : entry.lead;
-      groups.push({ text: fmt(lead ? T.log_lead : T.log_play, { name, tile: entry.tile }), indexes: [i] });
+      groups.push({ text: said(lead ? "log_lead" : "log_play", entry.seat, { tile: entry.tile }), indexes: [i] });
       led = true;
     } else if (entry.kind === "pass") {
-      groups.push({ text: fmt(T.log_pass, { name }), indexes: [i] });
+      groups.push({ text: said("log_pass", entry.seat), indexes: [i] });
     } else {
       // Consecutive draws by one seat read as one line: "Nino robó 2 fichas" (R14, R16).
       const seen = [];
@@ -32,7 +40,7 @@ export function logGroups(entries) {
       }
       i--;
       const n = indexes.length;
-      let text = n === 1 ? fmt(T.log_draw_one, { name }) : fmt(T.log_draw_many, { name, n });
+      let text = said(n === 1 ? "log_draw_one" : "log_draw_many", entry.seat, { n });
       if (seen.length) text += ` (${seen.join(", ")})`;
       groups.push({ text, indexes });
     }
