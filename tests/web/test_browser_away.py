@@ -115,6 +115,31 @@ def _turn(table_id: int) -> int | None:
     return Table.objects.get(pk=table_id).turn_seat
 
 
+def _assert_the_log_speaks_to_bob(page) -> None:
+    """The log speaks to bob of his own moves ("Jugaste 6-4"), of the others by name."""
+    lines = page.locator("#log li").all_text_contents()
+    assert any(line.startswith(("Jugaste ", "Saliste con ")) for line in lines), lines
+    assert not any(line.startswith("bob ") for line in lines), lines
+    assert any(line.startswith(("ana ", "Nino ")) for line in lines), lines
+
+
+def _assert_turn_order_starts_at_the_seat_to_play(page) -> None:
+    """The turn-order line (for screen readers) names the seats in the order of play, from
+    the one marked to play."""
+    # One read of the page: a poll may draw it again between two reads.
+    names, marked, line = page.evaluate(
+        """() => [
+          [...document.querySelectorAll("#players .name")].map((e) => e.textContent),
+          [...document.querySelectorAll("#players li.seat.turn")].map((e) => e.dataset.seat),
+          document.querySelector("#turn-order .visually-hidden").textContent,
+        ]"""
+    )
+    assert len(marked) == 1, marked
+    first = int(marked[0])
+    names = [name.strip("▶ ").split(" (")[0] for name in names]
+    assert line == "Orden de juego: " + ", ".join(names[first:] + names[:first])
+
+
 def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     live_server, new_page, ana, bob
 ):
@@ -154,11 +179,7 @@ def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     played = page.locator("#line .placed.newest").count()
     assert played <= 1
     assert played == 1 or "jugó" not in sentence
-    # The log speaks to bob of his own moves ("Jugaste 6-4"), of the others by name.
-    lines = page.locator("#log li").all_text_contents()
-    assert any(line.startswith(("Jugaste ", "Saliste con ")) for line in lines), lines
-    assert not any(line.startswith("bob ") for line in lines), lines
-    assert any(line.startswith(("ana ", "Nino ")) for line in lines), lines
+    _assert_the_log_speaks_to_bob(page)
     shot(page, "away-since-phone")
     shot(page, "away-since-desktop", DESKTOP)
     lists = signed_in(new_page, base, "bob")  # bob has seen it: "Mis mesas" drops the dot
@@ -169,6 +190,13 @@ def test_bob_comes_back_after_ana_and_nino_moved_and_sees_what_is_new(
     assert play_a_turn(page)
     wait_for_version(page, above=before)
     assert page.locator("#since-line").count() == 0
+    # Now Nino or ana is to play: the turn order starts there, not at bob (the bottom
+    # seat), after the move and on a fresh page alike.
+    assert page.get_attribute("#players li.seat.turn", "data-seat") != "1"
+    _assert_turn_order_starts_at_the_seat_to_play(page)
+    page.reload()
+    page.wait_for_selector("#players li.seat.turn")
+    _assert_turn_order_starts_at_the_seat_to_play(page)
 
 
 def test_the_since_line_gives_way_to_the_result_when_the_match_ends(
@@ -195,6 +223,8 @@ def test_the_since_line_gives_way_to_the_result_when_the_match_ends(
     page.wait_for_selector("#result:not([hidden])")
     assert "ana abandonó la partida." in page.inner_text("#result")
     assert page.locator("#since-line").count() == 0
+    # Nobody is to play: the turn order starts at the reader, the bottom seat.
+    assert page.text_content("#turn-order .visually-hidden") == "Orden de juego: bruno, ana"
     shot(page, "away-since-then-over-phone")
     shot(page, "away-since-then-over-desktop", DESKTOP)
 

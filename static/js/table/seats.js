@@ -84,14 +84,17 @@ function playerRow(player, bottom) {
 }
 
 // The middle of the table: the turn order (an arrow turning the way play goes, to the
-// right, R3; the names in that order for screen readers) and
-// the stock, or the tiles out of play where nobody draws (cuban).
+// right, R3; for screen readers the names in that order, from the seat to play, or from
+// the bottom seat when nobody is) and the stock, or the tiles out of play where nobody
+// draws (cuban).
 function renderHub(bottom) {
   const state = store.table;
   const game = state.game;
   const order = document.getElementById("turn-order");
   const seats = state.players.map((p) => p.seat);
-  const names = [...seats.slice(bottom), ...seats.slice(0, bottom)].map(playerName);
+  const playing = state.status === "playing" && Number.isInteger(state.turn_seat);
+  const first = playing ? state.turn_seat : bottom;
+  const names = [...seats.slice(first), ...seats.slice(0, first)].map(playerName);
   order.replaceChildren(
     h("span", { class: "turn-arrow", "aria-hidden": "true" }, "↺"),
     h("span", { class: "visually-hidden" }, fmt(T.turn_order, { names: names.join(", ") }))
