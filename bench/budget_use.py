@@ -92,6 +92,7 @@ def main() -> int:
     parser.add_argument("--max-worlds", type=int, default=None)
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
     parser.add_argument("--settle", type=float, default=0.0, help="Quelonia(settle=), timed")
+    parser.add_argument("--endgame", type=int, default=None, help="Quelonia(endgame=), timed")
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
     bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
@@ -110,6 +111,7 @@ def main() -> int:
             max_worlds=args.max_worlds,
             time_budget=600.0,
             settle=args.settle,
+            endgame=args.endgame,
         )
         seconds = choice_seconds(timed, args.profile, args.seats, args.time)
         p50, p95 = seconds[len(seconds) // 2], seconds[int(len(seconds) * 0.95)]

@@ -112,6 +112,7 @@ SEARCH_OPTIONS = (
     "settle",
     "chain",
     "rollout",
+    "endgame",
 )
 
 
@@ -133,6 +134,7 @@ def arguments() -> argparse.Namespace:
         "pool": "resampling pool (1: off)",
         "extend": "more batches while close (0: off)",
         "chain": "1: deals drawn by the chain; 0: uniform deals weighed",
+        "endgame": "solve the playouts exactly from this many tiles left (0: off)",
     }
     for name, text in helps.items():
         flag = "--" + name.replace("_", "-")

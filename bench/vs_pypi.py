@@ -40,7 +40,7 @@ from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
 from quelonia_regret import add_readings_argument  # noqa: E402
 
 from dominoes.arena import percentile, wilson  # noqa: E402
-from dominoes.bots import choose_play, posterior  # noqa: E402
+from dominoes.bots import choose_play, posterior, quelonia  # noqa: E402
 from dominoes.state import Play  # noqa: E402
 from dominoes.tiles import Tile  # noqa: E402
 from dominoes.view import LogEntry, SeatView  # noqa: E402
@@ -219,7 +219,8 @@ def report(results: list[dict], samples: int, start_move: int, elapsed: float) -
     )
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
+    """The command line: the deals, the outside engine's samples and her options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--samples", type=int, default=20, help="its player's sample_size")
@@ -236,9 +237,20 @@ def main() -> None:
         default=posterior.TEMPERATURE,
         help="the power of the belief her chain samples from (dominoes.bots.posterior)",
     )
+    parser.add_argument(
+        "--endgame",
+        type=int,
+        default=quelonia.ENDGAME,
+        help="solve her playouts exactly from this many tiles left (0: never)",
+    )
     add_readings_argument(parser)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
+    quelonia.ENDGAME = args.endgame
     if args.readings is not None:
         posterior.READINGS = args.readings
     ensure_pypi_venv()

@@ -9,6 +9,7 @@ from functools import cache
 
 from dominoes.bots.base import Bot
 from dominoes.bots.belief import weigh
+from dominoes.bots.endgame import solved_playout
 from dominoes.bots.estimates import MoveEstimate, Totals, resample
 from dominoes.bots.knowledge import Knowledge, infer
 from dominoes.bots.nino import exhausted_pips, score_move
@@ -31,6 +32,9 @@ ROLLOUTS = {6: 2000, 9: 4000}
 #: The rollout policy of every seat in a sampled deal: ``greedy`` (dump the heavy tiles,
 #: keep tiles that follow) or ``advice`` (Nino's whole score, with the public voids).
 ROLLOUT = "greedy"
+#: Tiles left in the hands from which a playout is solved exactly rather than played
+#: greedily (``endgame.solved_playout``; 0: never), unless ``Quelonia(endgame=)`` says.
+ENDGAME = 0
 #: Fewest sampled worlds per decision, and the most by the set's top pip.
 MIN_WORLDS = 16
 MAX_WORLDS = {6: 400, 9: 800}
@@ -180,6 +184,7 @@ class Quelonia(Bot):
         settle: float = 0.0,
         chain: bool = True,
         rollout: str = ROLLOUT,
+        endgame: int | None = None,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
@@ -193,6 +198,7 @@ class Quelonia(Bot):
         if rollout not in ("greedy", "advice"):
             raise ValueError(f"unknown rollout policy: {rollout}")
         self.rollout = rollout
+        self.endgame = endgame
 
     def budget(self, rules: Rules, seats: int) -> tuple[int, int]:
         """``(simulations, sampled deals at most)`` per decision under ``rules`` at a
@@ -280,7 +286,7 @@ class Quelonia(Bot):
         keys = [move_key(rules, move) for move in moves]
         totals = Totals(len(moves))
         deadline = start + self.time_budget * 0.75
-        playout = self._playout(view, knowledge, rules)
+        playout = self._playout(view, knowledge, rules, model)
         for batch in range(1 + self.extend):
             if batch and not totals.close(self.margin):
                 break
@@ -298,9 +304,14 @@ class Quelonia(Bot):
                 break
         return totals.estimates(moves)
 
-    def _playout(self, view: SeatView, knowledge: Knowledge, rules):
+    def _playout(self, view: SeatView, knowledge: Knowledge, rules, model: MatchModel):
         """The rollout policy as a function of a position: ``greedy_playout``, or
-        ``advice_playout`` from the public voids and line of ``knowledge``/``view``."""
+        ``advice_playout`` from the public voids and line of ``knowledge``/``view``; with
+        ``endgame`` > 0, greedy until that many tiles are left, then solved for
+        ``model``'s value (``endgame.solved_playout``)."""
+        tiles_left = ENDGAME if self.endgame is None else self.endgame
+        if tiles_left:
+            return solved_playout(model.value, view.seat, model.partnerships, tiles_left)
         if self.rollout == "greedy":
             return greedy_playout
         return advice_rollout(view, knowledge, rules)

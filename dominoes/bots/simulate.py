@@ -78,18 +78,27 @@ def move_key(rules: Rules, move: Play | Draw | Pass) -> tuple[int, int]:
     return tables_for(rules.max_pip).index[move.tile], (-1 if move.end is None else move.end)
 
 
-def greedy_playout(pos: Position) -> tuple:
+def greedy_playout(pos: Position, tiles_left: int = 0) -> tuple | None:
     """Play ``pos`` (in place) to the end, every seat following a quick heuristic: go out
     when possible, else dump heavy tiles and doubles while keeping tiles that follow the
     new ends (a richer Nino-like policy measured no better). A seat choosing to draw or to
     pass (``draw_optional``, ``first_double``) always draws, one tile at a time, until it
     fits or the stock is empty (then it passes): the same simple rule the service and the
     arena apply for every bot (``tables.services.bot_play``, ``dominoes.arena``).
-    Returns ``pos.result()``: ``(end, winners, points, counts)``."""
+    Returns ``pos.result()``: ``(end, winners, points, counts)``. With ``tiles_left`` > 0
+    it stops as soon as the hands of the seats still playing hold at most that many tiles
+    and returns ``pos.result()``, ``None`` while the hand is on (``endgame.solved_playout``
+    plays on from there)."""
     tables = pos.tables
     value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
     doubles = tables.doubles
+    plays_before_check = max(0, tiles_in_play(pos) - tiles_left) if tiles_left else -1
     while pos.end is None:
+        if not plays_before_check:  # each play takes a tile; a draw may have added some
+            plays_before_check = tiles_in_play(pos) - tiles_left
+            if plays_before_check <= 0:
+                break
+        plays_before_check -= 1
         plays = pos.legal_plays()
         if len(plays) == 1:
             pos.play(*plays[0])
@@ -118,6 +127,12 @@ def greedy_playout(pos: Position) -> tuple:
                 best, best_score = (tile, end), score
         pos.play(*best)
     return pos.result()
+
+
+def tiles_in_play(pos: Position) -> int:
+    """Tiles in the hands of the seats still playing (``pos.out`` skipped)."""
+    out = pos.out
+    return sum(hand.bit_count() for seat, hand in enumerate(pos.hands) if seat not in out)
 
 
 def advice_rollout(view: SeatView, knowledge: Knowledge, rules: Rules):
