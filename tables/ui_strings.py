@@ -62,7 +62,9 @@ def ui_strings() -> dict[str, str]:
         "log_draw_one_you": _("Robaste 1 ficha"),
         "log_draw_many_you": _("Robaste %(n)s fichas"),
         "log_pass_you": _("Pasaste"),
-        "log_your_hand": _("%(move)s (tu mano del asiento %(n)s)"),
+        # Translators: a no-break space (U+00A0) joins the seat number to the word before it,
+        # so "asiento 1)" never breaks across two lines.
+        "log_your_hand": _("%(move)s (tu mano del asiento %(n)s)"),
         "log_empty": _("Aún no hay jugadas en esta mano."),
         "hand_result": _("Resultado de la mano %(n)s"),
         "domino": _("%(name)s dominó: se quedó sin fichas."),

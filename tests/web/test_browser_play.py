@@ -275,7 +275,7 @@ def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_pa
     # The held hand's log: alice's moves in the second person, each with its hand.
     log = page.locator("#log li").all_text_contents()
     for seat in played_with:
-        own = rf"^(Jugaste|Saliste con) \d-\d \(tu mano del asiento {int(seat) + 1}\)$"
+        own = rf"^(Jugaste|Saliste con) \d-\d \(tu mano del asiento\u00a0{int(seat) + 1}\)$"
         assert any(re.match(own, line) for line in log), log
     assert not any(line.startswith("alice") for line in log), log
     state = page.request.get(f"{base}/api/v1/tables/{table_id}/").json()

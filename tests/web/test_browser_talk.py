@@ -1,12 +1,18 @@
 """Table talk in a real browser: two players write to each other from the table page (text
 and a quick phrase), and at a partnership table what ana writes to her partner during a
 hand stays with her, marked as waiting for the hand's end, with the rule said where she
-types. Screenshots at 390x844 and 1280x800 go to artifacts/."""
+types; the move a held message followed reads as the log says it, the reader's own in the
+second person. Screenshots at 390x844 and 1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
+import random
+import re
+
+from dominoes import view_for
+from moderation.services import talk_post
 from tables import services
-from tables.models import Seat
+from tables.models import Hand, Move, Seat, Table
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, refresh, shot, signed_in
 from tests.support.pages import seat_friends
 
@@ -90,3 +96,62 @@ def test_at_four_seats_what_ana_writes_waits_for_the_hands_end(
     assert "tengo muchos seises" not in page_b.inner_text("#talk")
     shot(page_a, "talk-held-phone", PHONE)
     shot(page_a, "talk-held-desktop", DESKTOP)
+
+
+def _play_until(table_id: int, done, rng: random.Random) -> Move:
+    """Random legal plays through the services, each by whoever is to play (the passes
+    follow by themselves, R16), until ``done(last move)``; returns that move."""
+    while True:
+        last = Move.objects.filter(table_id=table_id).order_by("-id").first()
+        if last is not None and done(last):
+            return last
+        row = Table.objects.get(pk=table_id)
+        play = rng.choice(view_for(services.match_of(row), row.turn_seat).legal_moves)
+        services.move_play(
+            table_id=table_id,
+            user=Seat.objects.get(table=row, index=row.turn_seat).user,
+            tile=str(play.tile),
+            end=play.end,
+            version=row.version,
+            seat=row.turn_seat,
+        )
+
+
+def _followed(page) -> list[str]:
+    """The talk's "tras la jugada …" markers, in the order of the messages."""
+    page.wait_for_selector("#talk-list .talk-marker")
+    texts = page.locator("#talk-list .talk-marker").all_text_contents()
+    return [text for text in texts if text.startswith("tras la jugada")]
+
+
+def test_the_move_a_message_followed_is_the_readers_own_in_the_second_person(
+    live_server, new_page, alice, bob
+):
+    """seven_plus_seven, alice (seats 1 and 3) against bob (2 and 4): alice writes after
+    bob's move and after her own play. Her markers read "(bob …)" and "(jugaste 6-4)", no
+    hand named (no brackets within brackets); once the hand is over bob reads "(alice jugó
+    6-4)"."""
+    table = services.table_create(
+        creator=alice, seats=4, target=150, others=["friend"], rules="seven_plus_seven"
+    )
+    services.seat_join(token=Seat.objects.get(table=table, index=1).invite_token, user=bob)
+    rng = random.Random(7)
+    _play_until(table.pk, lambda move: move.seat in (1, 3), rng)
+    talk_post(table_id=table.pk, user=alice, text="¿y ahora?")
+    own = _play_until(table.pk, lambda move: move.seat in (0, 2) and move.kind == "play", rng)
+    talk_post(table_id=table.pk, user=alice, text="toma ya")
+    assert own.hand.number == 0 and own.hand.ended_at is None
+
+    base = live_server.url
+    [page_a] = _at_the_table(new_page, base, table, "alice")
+    after_bob, after_own = _followed(page_a)
+    assert re.fullmatch(r"tras la jugada \d+ de la mano 1 \(bob (jugó \d-\d|pasó)\)", after_bob)
+    assert after_own == f"tras la jugada {own.sequence + 1} de la mano 1 (jugaste {own.tile})"
+    shot(page_a, "talk-own-move-phone", PHONE)
+    shot(page_a, "talk-own-move-desktop", DESKTOP)
+
+    ended = Hand.objects.filter(table=table, number=0).exclude(ended_at=None)
+    _play_until(table.pk, lambda _move: ended.exists(), rng)
+    [page_b] = _at_the_table(new_page, base, table, "bob")
+    page_b.wait_for_selector("#talk-list .talk-message:not(.mine)")
+    assert _followed(page_b)[1].endswith(f" (alice jugó {own.tile})")

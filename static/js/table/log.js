@@ -4,13 +4,18 @@
 
 import { fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
-import { mySeats, playerName } from "./state.js";
+import { mySeats, plainName, playerName } from "./state.js";
 
 // The sentence for a move of ``seat``: ``T[key]`` by name, or ``T[key + "_you"]`` for a
-// seat of mine, saying which hand when one person holds two (seven_plus_seven).
-function said(key, seat, values = {}) {
-  if (!mySeats().includes(seat)) return fmt(T[key], { name: playerName(seat), ...values });
+// seat of mine, saying which hand when one person holds two (seven_plus_seven). ``inline``:
+// the move in brackets inside another sentence (talk.js: "tras la jugada 5 (jugaste 6-4)"),
+// so a plain name, no hand (no brackets within brackets) and a small first letter.
+export function said(key, seat, values = {}, { inline = false } = {}) {
+  if (!mySeats().includes(seat)) {
+    return fmt(T[key], { name: inline ? plainName(seat) : playerName(seat), ...values });
+  }
   const move = fmt(T[key + "_you"], values);
+  if (inline) return move.charAt(0).toLowerCase() + move.slice(1);
   return profile.two_hands ? fmt(T.log_your_hand, { move, n: seat + 1 }) : move;
 }
 

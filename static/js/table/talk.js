@@ -8,9 +8,9 @@
 
 import { apiClient } from "./api.js";
 import { fmt, h } from "./dom.js";
+import { said } from "./log.js";
 import { T, csrfToken, root } from "./page.js";
 import { POLL_HIDDEN_MS, POLL_MS } from "./poll.js";
-import { plainName } from "./state.js";
 
 const TALK_POLL_MS = POLL_MS * 2;
 const panel = document.getElementById("talk");
@@ -35,11 +35,9 @@ function followed(message) {
   const hand = message.hand + 1;
   const move = message.after_move;
   if (!move) return fmt(words.before_first, { hand });
-  const name = plainName(move.seat);
-  let what;
-  if (move.kind === "play") what = fmt(T.log_play, { name, tile: move.tile });
-  else if (move.kind === "draw") what = fmt(T.log_draw_one, { name });
-  else what = fmt(T.log_pass, { name });
+  // The reader's own move in the second person, as the log says it ("jugaste 6-4").
+  const key = move.kind === "play" ? "log_play" : move.kind === "draw" ? "log_draw_one" : "log_pass";
+  const what = said(key, move.seat, { tile: move.tile }, { inline: true });
   return fmt(words.after_move, { n: move.sequence + 1, hand, move: what });
 }
 
