@@ -113,6 +113,7 @@ SEARCH_OPTIONS = (
     "chain",
     "rollout",
     "endgame",
+    "legible",
 )
 
 
@@ -146,6 +147,13 @@ def arguments() -> argparse.Namespace:
         default=defaults.settle,
         help="spend the unspent simulations while the best two are within this many "
         "standard errors (0: off)",
+    )
+    parser.add_argument(
+        "--legible",
+        type=float,
+        default=defaults.legible,
+        help="in partnerships play the advice's move while the best leads it by less than "
+        "this many standard errors (0: off)",
     )
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)

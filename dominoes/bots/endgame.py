@@ -29,13 +29,15 @@ def solved_playout(
     tiles_left: int,
 ) -> Playout:
     """A playout that plays greedily until at most ``tiles_left`` tiles are left in the
-    hands of the seats still playing, then plays the rest perfectly for both sides.
+    hands of the seats still playing and the stock is empty, then plays the rest
+    perfectly for both sides.
 
     ``value(winners, points)``: the viewer's side's value of a finished hand (match-win
     chance, 0-1; ``MatchModel.value``); ``viewer``: the viewer's seat; ``partnerships``:
     seats ``s`` and ``s + 2`` play together (R4), else every seat but the viewer plays
-    against the viewer. A seat choosing to draw or to pass (``draw_optional``) draws, as in
-    ``greedy_playout`` (the sampled stock's order is known, so a draw is no chance move).
+    against the viewer. With tiles still in the stock the playout stays greedy (a draw
+    there would be no chance move, the sampled stock's order being known, but at three
+    seats solving through the draws cost a choice over a second of CPU).
     The returned function keeps the solved positions' values for as long as it lives (one
     choice: one view, one match model); it returns ``(end, winners, points, counts)`` of
     the line both sides chose (``Position.result()`` at that line's end; ``pos`` itself is
@@ -73,15 +75,10 @@ def solved_playout(
 
 
 def _children(pos: Position) -> list[Position]:
-    """The positions after each legal play of the seat to act (a draw when it is choosing
-    to draw or to pass)."""
-    plays = pos.legal_plays()
-    if not plays:
-        child = pos.copy()
-        child.draw()
-        return [child]
+    """The positions after each legal play of the seat to act (the stock is empty, so a
+    seat to act always holds one: ``Position`` passes for the others)."""
     result = []
-    for tile, end in plays:
+    for tile, end in pos.legal_plays():
         child = pos.copy()
         child.play(tile, end)
         result.append(child)

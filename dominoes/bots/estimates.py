@@ -45,9 +45,17 @@ class Totals:
     def undecided(self, z: float) -> bool:
         """Whether the two best moves' paired difference in match value (deal by deal,
         weighted) is less than ``z`` standard errors: more deals might change the choice."""
-        if self.weight_sum <= 0 or len(self.values) < 2 or len(self.deals) < 2:
+        if len(self.values) < 2:
             return False
         first, second = sorted(range(len(self.values)), key=lambda i: -self.values[i])[:2]
+        return self.within(first, second, z)
+
+    def within(self, first: int, second: int, z: float) -> bool:
+        """Whether move ``first``'s lead in match value over move ``second`` (indices of
+        the moves; paired deal by deal, weighted) is less than ``z`` standard errors of
+        that difference. False before two deals."""
+        if self.weight_sum <= 0 or len(self.deals) < 2:
+            return False
         total = self.weight_sum
         mean = (self.values[first] - self.values[second]) / total
         spread = sum(w * (v[first] - v[second] - mean) ** 2 for w, v in self.deals) / total

@@ -165,7 +165,11 @@ class Quelonia(Bot):
     more batches of deals while the two best moves' match values (0-1) are less than
     ``margin`` apart; ``settle`` > 0 spends the simulations the cap on deals left unspent
     (``budget``) on more deals while the two best moves' paired difference in match value
-    is less than ``settle`` standard errors.
+    is less than ``settle`` standard errors; ``legible`` > 0, in partnerships, plays the
+    advice's move (Nino's top score) while her best leads it by less than ``legible``
+    standard errors (``Totals.within``), so her partner, who reads her plays as the
+    advice's, reads her tiles better; ``endgame`` solves every playout exactly once that
+    many tiles are left in the hands (``endgame.solved_playout``; ``None``: ``ENDGAME``).
     """
 
     name = "quelonia"
@@ -185,6 +189,7 @@ class Quelonia(Bot):
         chain: bool = True,
         rollout: str = ROLLOUT,
         endgame: int | None = None,
+        legible: float = 0.0,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
@@ -199,6 +204,7 @@ class Quelonia(Bot):
             raise ValueError(f"unknown rollout policy: {rollout}")
         self.rollout = rollout
         self.endgame = endgame
+        self.legible = legible
 
     def budget(self, rules: Rules, seats: int) -> tuple[int, int]:
         """``(simulations, sampled deals at most)`` per decision under ``rules`` at a
@@ -250,11 +256,16 @@ class Quelonia(Bot):
         for move, score in zip(moves, prior, strict=True):
             if score >= 1e6:
                 return move  # domino: nothing can beat going out now
-        estimates = self._simulate(view, knowledge, moves, rng, start)
+        totals = self._simulate(view, knowledge, moves, rng, start)
+        estimates = totals.estimates(moves)
         # Break near-ties with Nino's score (scaled far below one simulation's weight);
         # with no simulation at all, Nino's choice is hers.
         ranked = [estimates[i].match_value + 1e-6 * prior[i] for i in range(len(moves))]
         best = max(range(len(moves)), key=lambda i: ranked[i])
+        if self.legible and knowledge.rules.partnerships(view.seats):
+            advised = max(range(len(moves)), key=prior.__getitem__)
+            if totals.within(best, advised, self.legible):
+                return moves[advised]  # the partner reads her plays as the advice's
         return moves[best]
 
     def estimate(self, view: SeatView, rng: random.Random) -> tuple[MoveEstimate, ...]:
@@ -267,7 +278,7 @@ class Quelonia(Bot):
         moves = list(view.legal_moves)
         if not moves:
             return ()
-        return tuple(self._simulate(view, infer(view), moves, rng, start))
+        return tuple(self._simulate(view, infer(view), moves, rng, start).estimates(moves))
 
     def _simulate(
         self,
@@ -276,9 +287,9 @@ class Quelonia(Bot):
         moves: list[Play],
         rng: random.Random,
         start: float,
-    ) -> list[MoveEstimate]:
+    ) -> Totals:
         """Every move of ``moves`` played out in the same weighted sampled deals (common
-        random numbers) until the simulations or the time guard run out."""
+        random numbers) until the simulations or the time guard run out; the totals."""
         rules = knowledge.rules
         model = MatchModel(view, rules.partnerships(view.seats))
         rollouts, max_worlds = self.budget(rules, view.seats)
@@ -292,7 +303,7 @@ class Quelonia(Bot):
                 break
             sampled = self._worlds(view, knowledge, rng, worlds)
             if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
-                return totals.estimates(moves)
+                return totals
         while self.settle > 0 and totals.undecided(self.settle):
             more = min(max_worlds, rollouts // len(moves) - totals.count)
             if more < MIN_WORLDS:
@@ -302,7 +313,7 @@ class Quelonia(Bot):
             sampled = [(world, w * scale) for world, w in self._worlds(view, knowledge, rng, more)]
             if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
                 break
-        return totals.estimates(moves)
+        return totals
 
     def _playout(self, view: SeatView, knowledge: Knowledge, rules, model: MatchModel):
         """The rollout policy as a function of a position: ``greedy_playout``, or

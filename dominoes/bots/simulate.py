@@ -87,7 +87,8 @@ def greedy_playout(pos: Position, tiles_left: int = 0) -> tuple | None:
     arena apply for every bot (``tables.services.bot_play``, ``dominoes.arena``).
     Returns ``pos.result()``: ``(end, winners, points, counts)``. With ``tiles_left`` > 0
     it stops as soon as the hands of the seats still playing hold at most that many tiles
-    and returns ``pos.result()``, ``None`` while the hand is on (``endgame.solved_playout``
+    and the stock is empty (a solved endgame with draws to come costs far too much), and
+    returns ``pos.result()``, ``None`` while the hand is on (``endgame.solved_playout``
     plays on from there)."""
     tables = pos.tables
     value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
@@ -97,7 +98,9 @@ def greedy_playout(pos: Position, tiles_left: int = 0) -> tuple | None:
         if not plays_before_check:  # each play takes a tile; a draw may have added some
             plays_before_check = tiles_in_play(pos) - tiles_left
             if plays_before_check <= 0:
-                break
+                if pos.drawn >= len(pos.stock):
+                    break
+                plays_before_check = 1  # not while a draw may come: look again next play
         plays_before_check -= 1
         plays = pos.legal_plays()
         if len(plays) == 1:

@@ -1,7 +1,7 @@
 """Abuela Quelonia's search options (issue 20): likelihood resampling of the sampled deals
-(``pool``), more deals where the two best moves are close (``extend``, ``margin``), and
-the simulations the cap on deals leaves unspent, spent while the choice is undecided
-(``settle``)."""
+(``pool``), more deals where the two best moves are close (``extend``, ``margin``), the
+simulations the cap on deals leaves unspent, spent while the choice is undecided
+(``settle``), and the advice's move played where it is as good (``legible``)."""
 
 from __future__ import annotations
 
@@ -76,3 +76,38 @@ def test_with_resampling_she_still_plays_her_own_best_estimate(seats):
         chosen = bot.choose(view, random.Random(index))
         best = max(estimate.match_value for estimate in estimates)
         assert next(e for e in estimates if e.move == chosen).match_value >= best - 1e-5
+
+
+def test_within_compares_two_given_moves_in_standard_errors_of_their_paired_gap():
+    """``Totals.within(first, second, z)``: move ``first``'s lead over ``second``, deal by
+    deal, against ``z`` standard errors of that difference (the test of ``legible``)."""
+    noisy = _totals([[0.6, 0.5, 0.0], [0.4, 0.5, 0.0]] * 8)  # gap 0 on average, sd 0.1
+    assert noisy.within(0, 1, 1.0)
+    steady = _totals([[0.6, 0.5, 0.0]] * 8)  # gap 0.1 every deal: no spread
+    assert not steady.within(0, 1, 50.0)
+    assert steady.within(1, 0, 0.1)  # a move behind is always within
+    assert not _totals([[0.6, 0.5]]).within(1, 0, 9.0)  # one deal: nothing to judge by
+
+
+@pytest.mark.parametrize(("seats", "partnerships"), [(4, True), (3, False)])
+def test_legible_plays_the_advices_move_in_partnerships_only(seats, partnerships):
+    """With ``legible`` far above any gap she plays Nino's top-scored move at four seats
+    (her partner reads her as the advice), and is unchanged at three (nobody reads her)."""
+    from dominoes.bots.knowledge import infer
+    from dominoes.bots.nino import exhausted_pips, score_move
+
+    checked = 0
+    for seed, (_, view) in enumerate(bot_positions(seats, 16, seed=seats + 7, bot="nino")):
+        if len(view.legal_moves) < 2:
+            continue
+        knowledge = infer(view)
+        exhausted = exhausted_pips(knowledge)
+        scores = [score_move(view, knowledge, m, exhausted) for m in view.legal_moves]
+        if max(scores) >= 1e6:
+            continue  # a domino is played at once either way
+        advised = view.legal_moves[scores.index(max(scores))]
+        legible = Quelonia(rollouts=200, legible=1e9).choose(view, random.Random(seed))
+        plain = Quelonia(rollouts=200).choose(view, random.Random(seed))
+        assert legible == (advised if partnerships else plain)
+        checked += 1
+    assert checked >= 8
