@@ -207,6 +207,9 @@ def summary_strings() -> dict[str, str]:
     ``renderLastHand``); ``%(rule)s`` becomes a link to the rule on this page."""
     return {
         "why_domino": _("Cuentan las fichas de los rivales (%(rule)s): %(sum)s puntos."),
+        "why_domino_all": _(
+            "Cuentan las fichas de todos, también las de la pareja (%(rule)s): %(sum)s puntos."
+        ),
         "why_partner": _("Lo de %(name)s no cuenta: es su pareja."),
         "why_lowest": _(
             "Gana la cuenta más baja (%(rule)s): %(name)s, con %(count)s, se lleva %(sum)s puntos."

@@ -29,7 +29,9 @@ function sumText(why) {
 }
 
 function domino(why, last) {
-  const nodes = fmtRule(T.why_domino, why.rule, { sum: sumText(why), points: why.points });
+  // Some profiles count the winning pair's own tiles too (R20, partner_tiles_count).
+  const all = why.scored_seats.some((seat) => why.winners.includes(seat));
+  const nodes = fmtRule(all ? T.why_domino_all : T.why_domino, why.rule, { sum: sumText(why), points: why.points });
   const out = last.holdings.findIndex((tiles) => tiles.length === 0);
   const partner = (out + 2) % 4;
   if (why.team_counts && out >= 0 && !why.scored_seats.includes(partner)) {
