@@ -301,10 +301,16 @@ def no_rematch_offer() -> TableError:
 
 
 def invalid_wait(most: int) -> TableError:
-    """400 ``invalid_wait``: ``?wait=`` is not a whole number of seconds (0 or more; more
-    than ``most`` is cut to ``most``, not refused)."""
+    """400 ``invalid_wait``: ``?wait=`` is not a whole number of seconds from 0 to
+    ``most``."""
     detail = gettext("wait: un número entero de segundos (de 0 a %(most)d).") % {"most": most}
     return TableError("invalid_wait", detail, extra={"fields": {"wait": [detail]}})
+
+
+def invalid_page_size(most: int) -> TableError:
+    """400 ``invalid_page_size``: ``?page_size=`` is not a whole number from 1 to ``most``."""
+    detail = gettext("page_size: un número entero de filas (de 1 a %(most)d).") % {"most": most}
+    return TableError("invalid_page_size", detail, extra={"fields": {"page_size": [detail]}})
 
 
 def since_version_ahead(version: int) -> TableError:
@@ -321,10 +327,13 @@ def since_version_ahead(version: int) -> TableError:
     )
 
 
-def invalid_since_version() -> TableError:
-    """400 ``invalid_since_version``: a ``?wait=`` without a ``since_version`` that is a
-    whole number (the version the caller holds)."""
-    detail = gettext("since_version: la versión que tienes, un número entero.")
+def invalid_since_version(*, wait_needs_it: bool = False) -> TableError:
+    """400 ``invalid_since_version``: ``?since_version=`` is not a whole number (the
+    version the caller holds); with ``wait_needs_it``, a ``?wait=`` came without one."""
+    if wait_needs_it:
+        detail = gettext("since_version: hace falta con wait (la versión que tienes).")
+    else:
+        detail = gettext("since_version: la versión que tienes, un número entero.")
     return TableError(
         "invalid_since_version", detail, extra={"fields": {"since_version": [detail]}}
     )

@@ -82,13 +82,7 @@ class TableListCreateApi(APIView):
         responses=TablePageSerializer,
     )
     def get(self, request: Request) -> Response:
-        size = request.query_params.get("page_size", "")
-        whole = size.removeprefix("-")
-        if whole.isascii() and whole.isdigit():  # a whole number, clamped to 1-100
-            size = 1 if size.startswith("-") else min(int(whole[:4]), listing.MAX_PAGE_SIZE)
-            size = max(size, 1)
-        else:
-            size = listing.PAGE_SIZE
+        size = page_size_asked(request.query_params)
         cursor = request.query_params.get("cursor", "")
         tables, after = listing.tables_page_for_user(request.user, cursor, size)
         data = [selectors.table_summary_for_user(table, request.user) for table in tables]
@@ -106,32 +100,46 @@ class TableListCreateApi(APIView):
         return table_response(request, table, seat, status.HTTP_201_CREATED)
 
 
+def page_size_asked(params) -> int:
+    """``?page_size=``: a whole number from 1 to ``listing.MAX_PAGE_SIZE``, or the default
+    when absent. Anything else raises ``TableError`` 400 ``invalid_page_size``."""
+    size = params.get("page_size")
+    if size is None:
+        return listing.PAGE_SIZE
+    most = listing.MAX_PAGE_SIZE
+    if not (size.isascii() and size.isdigit() and len(size) <= 3 and 1 <= int(size) <= most):
+        raise errors.invalid_page_size(most)
+    return int(size)
+
+
 def version_held(params) -> int | None:
-    """``?since_version=``: the version the caller holds, or None when it is absent or not
-    a whole number. One longer than any version (``MAX_VERSION_DIGITS``) is cut to one
-    digit more, still above every table's, never handed whole to ``int()``."""
-    since = params.get("since_version", "")
-    if not (since.isascii() and since.isdigit()):
+    """``?since_version=``: the version the caller holds, or None when it is absent.
+    Anything but a whole number (``abc``, ``-1``, ``1.5``, empty) raises ``TableError``
+    400 ``invalid_since_version``. One longer than any version (``MAX_VERSION_DIGITS``)
+    is cut to one digit more, still above every table's, never handed whole to ``int()``."""
+    since = params.get("since_version")
+    if since is None:
         return None
+    if not (since.isascii() and since.isdigit()):
+        raise errors.invalid_since_version()
     return int(since[: MAX_VERSION_DIGITS + 1])
 
 
 def wait_asked(params) -> tuple[int, int] | None:
     """``(since_version, seconds)`` of a long poll (``?since_version=N&wait=S``), or None
-    when ``wait`` is absent. ``seconds`` is cut to ``settings.TABLE_WAIT_MAX_SECONDS``.
-    Raises ``TableError`` 400 ``invalid_wait`` (not a whole number) or
-    ``invalid_since_version`` (missing, or not a whole number, beside a ``wait``)."""
+    when ``wait`` is absent. Raises ``TableError`` 400 ``invalid_wait`` (not a whole
+    number from 0 to ``settings.TABLE_WAIT_MAX_SECONDS``) or ``invalid_since_version``
+    (not a whole number; or missing, as ``wait`` needs it)."""
     wait = params.get("wait")
     if wait is None:
         return None
     most = settings.TABLE_WAIT_MAX_SECONDS
-    if not (wait.isascii() and wait.isdigit()):
+    if not (wait.isascii() and wait.isdigit() and len(wait) <= 6 and int(wait) <= most):
         raise errors.invalid_wait(most)
     since = version_held(params)
     if since is None:
-        raise errors.invalid_since_version()
-    seconds = most if len(wait) > MAX_VERSION_DIGITS else min(int(wait), most)
-    return since, seconds  # one above the table's is refused by the read, with the real one
+        raise errors.invalid_since_version(wait_needs_it=True)
+    return since, int(wait)  # one above the table's is refused by the read, with the real one
 
 
 class TableDetailApi(TableScopedApi):
@@ -192,8 +200,14 @@ class AbandonApi(TableScopedApi):
 
     throttle_scope = "moves"
 
+    class AbandonSerializer(StrictSerializer):
+        """No fields: the body is empty (or ``{}``, or ``null``); any field is refused, as
+        in a move's body."""
+
     @extend_schema(request=None, responses=TableSerializer)
     def post(self, request: Request, table_id: int) -> Response:
+        body = {} if request.data is None else request.data
+        self.AbandonSerializer(data=body).is_valid(raise_exception=True)
         services.table_abandon(table_id=table_id, user=request.user)
         table, seat = services.table_for_user(table_id, request.user)
         return table_response(request, table, seat)

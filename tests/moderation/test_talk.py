@@ -138,6 +138,10 @@ def test_anonymous_gets_401(anonymous_client, api_client_for, alice, bob):
         {"text": "bell\x07"},
         {"text": "hola", "colour": "red"},
         {"text": ["hola"]},
+        {"text": 123},  # a number is not text: DRF alone would store "123"
+        {"text": True},
+        {"text": 1.5},
+        {"phrase": 1},
     ],
 )
 def test_bad_messages_are_refused_and_change_nothing(api_client_for, alice, bob, body):

@@ -87,8 +87,8 @@ BODY_AND_TARGET_CASES = [
         "/api/v1/tables/{id}/?since_version=%C2%B2",
         None,
         {},
-        200,
-        None,
+        400,
+        {"invalid_since_version"},
     ),
     # The long poll (?wait=, tables.api.waits): a malformed wait is refused before it
     # waits; a stranger's wait is the plain GET's 404.

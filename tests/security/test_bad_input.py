@@ -12,12 +12,13 @@ import pytest
 from tables.models import Move, MoveRequest, Table
 from tests.security.bad_input_bodies_and_targets import BODY_AND_TARGET_CASES
 from tests.security.bad_input_move_fields import MOVE_FIELD_CASES
+from tests.security.bad_input_query_and_types import QUERY_AND_TYPE_CASES
 from tests.support.api import create_table, play_one, seated_clients, table
 
 pytestmark = pytest.mark.django_db
 
 #: Every case, as (name, method, path, body, extra request kwargs, status, codes).
-CASES = MOVE_FIELD_CASES + BODY_AND_TARGET_CASES
+CASES = MOVE_FIELD_CASES + BODY_AND_TARGET_CASES + QUERY_AND_TYPE_CASES
 
 
 def _fill(value, facts: dict):

@@ -91,16 +91,24 @@ def test_the_my_tables_page_shows_a_page_and_a_link_to_the_next(alice, bob, caro
     assert browser.get("/?cursor=garbage").status_code == 200  # the first page again
 
 
-@pytest.mark.parametrize(
-    ("asked", "rows"),
-    [("0", 1), ("-1", 1), ("-5", 1), ("2", 2), ("1000", 4), ("9" * 5000, 4), ("dos", 4), ("", 4)],
-)
-def test_page_size_is_clamped_to_1_to_100_and_anything_else_is_the_default(
-    api_client_for, alice, bob, asked, rows
-):
-    """docs/api.md: a number outside 1-100 is clamped (a negative one too), anything else
-    is the default page; never an error, whatever its length."""
+@pytest.mark.parametrize(("asked", "rows"), [("1", 1), ("2", 2), ("100", 4), ("050", 4)])
+def test_page_size_is_a_whole_number_from_1_to_100(api_client_for, alice, bob, asked, rows):
     _world(alice, bob, 2)  # 4 tables: 2 finished, 2 running
     response = api_client_for(alice).get("/api/v1/tables/", {"page_size": asked})
     assert response.status_code == 200
     assert len(response.json()["results"]) == rows
+
+
+@pytest.mark.parametrize("asked", ["0", "-1", "101", "1000", "9" * 5000, "dos", "1.5", ""])
+def test_any_other_page_size_is_refused_with_its_code(api_client_for, alice, bob, asked):
+    """docs/api.md: 1-100, else 400 invalid_page_size (neither clamped nor ignored)."""
+    _world(alice, bob, 2)
+    response = api_client_for(alice).get("/api/v1/tables/", {"page_size": asked})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid_page_size" and "100" in body["detail"]
+    assert "page_size" in body["fields"]
+    english = api_client_for(alice).get(
+        "/api/v1/tables/", {"page_size": asked}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert english.json()["detail"] == "page_size: a whole number of rows (1 to 100)."

@@ -185,10 +185,23 @@ def test_a_wsgi_server_answers_a_wait_at_once(api_client_for, alice, bob):
 
 
 @pytest.mark.django_db
-def test_a_wait_above_the_cap_is_cut_not_refused(api_client_for, alice, bob):
+def test_a_wait_above_the_cap_is_refused_and_at_the_cap_is_not(api_client_for, alice, bob):
     table_id, clients = seated_clients(api_client_for, [alice, bob])
     since = table(clients[0], table_id)["version"]
-    assert clients[0].get(_wait_path(table_id, since - 1, 10**30)).status_code == 200
+    for seconds in (31, 100000, 10**30):
+        refused = clients[0].get(_wait_path(table_id, since - 1, seconds))
+        assert refused.status_code == 400 and refused.json()["code"] == "invalid_wait"
+        assert "30" in refused.json()["detail"]
+    assert clients[0].get(_wait_path(table_id, since - 1, 30)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_wait_without_since_version_says_it_needs_one(api_client_for, alice, bob):
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    refused = clients[0].get(f"/api/v1/tables/{table_id}/?wait=5")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "invalid_since_version"
+    assert "wait" in refused.json()["detail"]
 
 
 @pytest.mark.redis
