@@ -160,6 +160,8 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+# New usernames: Django's characters less "@" (no name that reads as an e-mail address).
+ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.username_validators"
 # Play is allowed before the address is verified; notices wait for it (notices.services).
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
