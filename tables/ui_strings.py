@@ -138,7 +138,7 @@ def ui_strings() -> dict[str, str]:
         "sending": _("Enviando…"),
         "offline": _("Sin conexión. Lo intentamos de nuevo en unos segundos."),
         "refused": _("No se pudo hacer: %(detail)s"),
-        "played": _("Has jugado %(tile)s."),
+        "played": _("Jugaste %(tile)s."),
         "updated": _("La mesa ha cambiado."),
         "single_hand": _("Una sola mano decide la partida"),
         "outcome_single_hand": _("Una sola mano decidía la partida."),

@@ -272,9 +272,8 @@ def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_pa
         refresh(page)
         page.wait_for_timeout(150)
     assert played_with == {"0", "2"}, played_with
-    # Here the winning pair's own tiles count too (R20): the sentence says so.
     why = page.request.get(f"{base}/api/v1/tables/{table_id}/").json()["game"]["last_hand"]
-    numbers = page.inner_text("#last-hand .why.numbers")
+    numbers = page.inner_text("#last-hand .why.numbers")  # the pair's own tiles count (R20)
     if why["explanation"]["decided_by"] == "domino":
         assert "Cuentan las fichas de todos, también las de la pareja" in numbers, numbers
     # The held hand's log: alice's moves in the second person, each with its hand.
