@@ -14,6 +14,7 @@ only a sample (R31): nothing here reads the real match.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from dominoes.bots.simulate import greedy_playout
 from dominoes.playout import Position
@@ -64,7 +65,7 @@ def solved_playout(
         if best is None:
             lines = [solve(child) for child in _children(pos)]
             pick = max if ours(pos.turn) else min
-            best = memory[known] = pick(lines, key=_first)
+            best = memory[known] = pick(lines, key=itemgetter(0))
         return best
 
     def playout(pos: Position) -> tuple:
@@ -83,7 +84,3 @@ def _children(pos: Position) -> list[Position]:
         child.play(tile, end)
         result.append(child)
     return result
-
-
-def _first(line: tuple[float, tuple]) -> float:
-    return line[0]

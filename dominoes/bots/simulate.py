@@ -93,10 +93,10 @@ def greedy_playout(pos: Position, tiles_left: int = 0) -> tuple | None:
     tables = pos.tables
     value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
     doubles = tables.doubles
-    plays_before_check = max(0, tiles_in_play(pos) - tiles_left) if tiles_left else -1
+    plays_before_check = max(0, pos.tiles_in_play() - tiles_left) if tiles_left else -1
     while pos.end is None:
         if not plays_before_check:  # each play takes a tile; a draw may have added some
-            plays_before_check = tiles_in_play(pos) - tiles_left
+            plays_before_check = pos.tiles_in_play() - tiles_left
             if plays_before_check <= 0:
                 if pos.drawn >= len(pos.stock):
                     break
@@ -130,12 +130,6 @@ def greedy_playout(pos: Position, tiles_left: int = 0) -> tuple | None:
                 best, best_score = (tile, end), score
         pos.play(*best)
     return pos.result()
-
-
-def tiles_in_play(pos: Position) -> int:
-    """Tiles in the hands of the seats still playing (``pos.out`` skipped)."""
-    out = pos.out
-    return sum(hand.bit_count() for seat, hand in enumerate(pos.hands) if seat not in out)
 
 
 def advice_rollout(view: SeatView, knowledge: Knowledge, rules: Rules):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.playout.moves import PositionMoves
+from dominoes.playout.steps import live_tiles
 from dominoes.playout.tables import (
     DRAW,
     PASS,
@@ -256,6 +257,10 @@ class Position(PositionMoves):
     def remaining_stock(self) -> tuple[int, ...]:
         """The tile indices still in the stock, top (next drawn) first."""
         return self.stock[self.drawn :]
+
+    def tiles_in_play(self) -> int:
+        """How many tiles the seats still playing hold (``out`` skipped)."""
+        return live_tiles(self.hands, self.out).bit_count()
 
     def tile_counts(self) -> tuple[int, ...]:
         """How many tiles each seat holds (public information, R31)."""

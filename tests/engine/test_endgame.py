@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes.bots.endgame import solved_playout
-from dominoes.bots.simulate import greedy_playout, tiles_in_play
+from dominoes.bots.simulate import greedy_playout
 from dominoes.engine import advance, apply, legal_moves, new_match
 from dominoes.playout import Position
 from dominoes.rules import PROFILES
@@ -96,7 +96,7 @@ def test_greedy_playout_stops_when_few_tiles_are_left_and_the_solver_plays_on():
     match = advance(new_match(4, 100, seed=b"endgame-stop", rules=PROFILES["classic"]))
     pos = Position.from_match(match)
     assert greedy_playout(pos, 10) is None
-    assert tiles_in_play(pos) <= 10 and pos.end is None
+    assert pos.tiles_in_play() <= 10 and pos.end is None
     value = _value_for(0, True)
     end, winners, points, counts = solved_playout(value, 0, True, tiles_left=10)(pos)
     assert end is not None and points > 0 and len(counts) == 4
