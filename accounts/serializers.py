@@ -1,17 +1,20 @@
 """Shapes of the accounts API, in and out. Names are unique: they become schema names.
 
 Inputs check types and lengths only; the rules (a taken username, password strength, a
-valid reset key) are allauth's forms', reported under the same field names."""
+valid reset key) are allauth's forms', reported under the same field names. A text field
+given another JSON type (``123``, ``true``) is 400 ``invalid``, as in every body of the API
+(``core.json_input``): DRF alone would read ``123`` as "123"."""
 
 from rest_framework import serializers
 
 from accounts.models import User
+from core.json_input import JsonTypesMixin
 from notices.selectors import unread_count
 
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
 
 
-class SignupInputSerializer(serializers.Serializer):
+class SignupInputSerializer(JsonTypesMixin, serializers.Serializer):
     username = serializers.CharField(max_length=150)
     email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
     password = serializers.CharField(
@@ -19,7 +22,7 @@ class SignupInputSerializer(serializers.Serializer):
     )
 
 
-class CredentialsInputSerializer(serializers.Serializer):
+class CredentialsInputSerializer(JsonTypesMixin, serializers.Serializer):
     username = serializers.CharField(
         max_length=EMAIL_MAX_LENGTH, help_text="The username or the account's e-mail address."
     )
@@ -35,7 +38,7 @@ class SignupOutputSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
-class MeSerializer(serializers.ModelSerializer):
+class MeSerializer(JsonTypesMixin, serializers.ModelSerializer):
     unread_notifications = serializers.SerializerMethodField(
         help_text="How many of my notices are unread (the inbox: /api/v1/notifications/)."
     )
@@ -57,7 +60,7 @@ class MeSerializer(serializers.ModelSerializer):
         return unread_count(user)
 
 
-class EmailInputSerializer(serializers.Serializer):
+class EmailInputSerializer(JsonTypesMixin, serializers.Serializer):
     email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
 
 
@@ -73,25 +76,25 @@ class EmailStatusSerializer(serializers.Serializer):
     addresses = EmailAddressSerializer(many=True)
 
 
-class KeyInputSerializer(serializers.Serializer):
+class KeyInputSerializer(JsonTypesMixin, serializers.Serializer):
     key = serializers.CharField(
         max_length=256, help_text="The last part of the link in the e-mail."
     )
 
 
-class PasswordResetKeyInputSerializer(serializers.Serializer):
+class PasswordResetKeyInputSerializer(JsonTypesMixin, serializers.Serializer):
     key = serializers.CharField(
         max_length=256, help_text="The last part of the reset link: `<uid>-<token>`."
     )
     password = serializers.CharField(max_length=4096, style={"input_type": "password"})
 
 
-class PasswordChangeInputSerializer(serializers.Serializer):
+class PasswordChangeInputSerializer(JsonTypesMixin, serializers.Serializer):
     old_password = serializers.CharField(max_length=4096, style={"input_type": "password"})
     new_password = serializers.CharField(max_length=4096, style={"input_type": "password"})
 
 
-class PasswordInputSerializer(serializers.Serializer):
+class PasswordInputSerializer(JsonTypesMixin, serializers.Serializer):
     password = serializers.CharField(max_length=4096, style={"input_type": "password"})
 
 

@@ -1,15 +1,16 @@
 """What every endpoint of the tables API shares: the body serializer that refuses unknown
-fields, the base view of ``tables/<table_id>/`` URLs, the response serializers and the
-table response with its ETag (the version, per seat)."""
+fields and wrong JSON types (``core.json_input``, kept importable from here), the base view
+of ``tables/<table_id>/`` URLs, the response serializers and the table response with its
+ETag (the version, per seat)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.json_input import StrictSerializer  # noqa: F401 (the tables and talk bodies' base)
 from tables import selectors, services
 from tables.errors import not_found
 from tables.models import Seat, Table
@@ -17,52 +18,6 @@ from tables.models import Seat, Table
 #: Table ids are BigAutoField primary keys: anything larger cannot exist (and would make
 #: the database refuse the query, a 500, rather than answer "not found").
 MAX_ID = 2**63 - 1
-
-
-def _wants_whole(field: serializers.Field) -> bool:
-    """An integer field, or a choice among whole numbers only (``seats``, ``move_days``)."""
-    if isinstance(field, serializers.IntegerField):
-        return True
-    if not isinstance(field, serializers.ChoiceField):
-        return False
-    return bool(field.choices) and all(type(choice) is int for choice in field.choices)
-
-
-def _wrong_json_type(field: serializers.Field, value) -> str | None:
-    """What is wrong with ``value``'s JSON type for ``field``, or None (null is left to the
-    field's own ``allow_null``)."""
-    if value is None:
-        return None
-    if _wants_whole(field) and (isinstance(value, bool) or not isinstance(value, int)):
-        return gettext("Tiene que ser un número entero.")
-    if isinstance(field, serializers.CharField) and not isinstance(value, str):
-        return gettext("Tiene que ser un texto.")
-    return None
-
-
-class StrictSerializer(serializers.Serializer):
-    """A request body serializer that refuses fields it does not know (400 ``invalid``),
-    so that a misspelt ``end`` is an error instead of a silently different move; an
-    integer field (or a choice among whole numbers) given anything but a JSON whole number
-    (``10.0``, ``"10"``, ``true``), where DRF alone would read ``10.0`` and ``"10"`` as 10;
-    and a text field given anything but a JSON string (``123``), which DRF reads as "123"
-    (each 400 ``invalid``)."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(str(name) for name in data if name not in self.fields)
-            if unknown:
-                raise serializers.ValidationError(
-                    {name: [gettext("No es un campo de esta petición.")] for name in unknown},
-                    code="invalid",
-                )
-            wrong = {
-                name: _wrong_json_type(field, data.get(name)) for name, field in self.fields.items()
-            }
-            wrong = {name: [problem] for name, problem in wrong.items() if problem}
-            if wrong:
-                raise serializers.ValidationError(wrong, code="invalid")
-        return super().to_internal_value(data)
 
 
 class TableScopedApi(APIView):

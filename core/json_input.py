@@ -1,0 +1,66 @@
+"""Request bodies read as the JSON they are: a field that wants a whole number or a text
+refuses any other JSON type (400 ``invalid``, with ``fields``), where DRF alone would
+read ``10.0`` and ``"10"`` as 10 and ``123`` as "123". Every app's API bodies share it:
+the tables' and talk's through ``StrictSerializer``, the accounts' through
+``JsonTypesMixin``."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from rest_framework import serializers
+
+
+def _wants_whole(field: serializers.Field) -> bool:
+    """An integer field, or a choice among whole numbers only (``seats``, ``move_days``)."""
+    if isinstance(field, serializers.IntegerField):
+        return True
+    if not isinstance(field, serializers.ChoiceField):
+        return False
+    return bool(field.choices) and all(type(choice) is int for choice in field.choices)
+
+
+def wrong_json_type(field: serializers.Field, value) -> str | None:
+    """What is wrong with ``value``'s JSON type for ``field``, or None (null is left to the
+    field's own ``allow_null``)."""
+    if value is None:
+        return None
+    if _wants_whole(field) and (isinstance(value, bool) or not isinstance(value, int)):
+        return gettext("Tiene que ser un número entero.")
+    if isinstance(field, serializers.CharField) and not isinstance(value, str):
+        return gettext("Tiene que ser un texto.")
+    return None
+
+
+class JsonTypesMixin:
+    """For a (model) serializer: an integer field (or a choice among whole numbers) given
+    anything but a JSON whole number (``10.0``, ``"10"``, ``true``), and a text field
+    (``CharField``, ``EmailField``, ``RegexField``...) given anything but a JSON string
+    (``123``, ``true``, ``["x"]``), are 400 ``invalid`` with the field named in
+    ``fields``. Read-only fields are left alone (the body's value is ignored anyway)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            wrong = {
+                field.field_name: wrong_json_type(field, data.get(field.field_name))
+                for field in self._writable_fields
+            }
+            wrong = {name: [problem] for name, problem in wrong.items() if problem}
+            if wrong:
+                raise serializers.ValidationError(wrong, code="invalid")
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(JsonTypesMixin, serializers.Serializer):
+    """A request body serializer that refuses fields it does not know (400 ``invalid``),
+    so that a misspelt ``end`` is an error instead of a silently different move, and
+    wrong JSON types as ``JsonTypesMixin`` (each 400 ``invalid``)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(str(name) for name in data if name not in self.fields)
+            if unknown:
+                raise serializers.ValidationError(
+                    {name: [gettext("No es un campo de esta petición.")] for name in unknown},
+                    code="invalid",
+                )
+        return super().to_internal_value(data)
