@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -26,6 +27,8 @@ from tables.errors import bad_idempotency_key
 from tables.models import MoveRequest
 
 TILE_PATTERN = r"^[0-9]-[0-9]$"  # double-nine sets too (the cuban profile)
+TILE_NAME = re.compile(r"[0-9]-[0-9]")
+TILE_WRITTEN = gettext_lazy("Escribe la ficha como «6-4»: dos cifras y un guion, sin espacios.")
 #: An Idempotency-Key: 1-128 visible ASCII characters.
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
 
@@ -45,7 +48,12 @@ class MoveListCreateApi(TableScopedApi):
             "a choice (game.choices), never in classic (R16: automatic).",
         )
         tile = serializers.RegexField(
-            TILE_PATTERN, required=False, help_text='A tile you hold, "6-4" (for a play).'
+            TILE_PATTERN,
+            required=False,
+            # " 6-4 " and "6-4\n" are 400 invalid as "6-4 x" is: a move is read as sent
+            trim_whitespace=False,
+            error_messages={"invalid": TILE_WRITTEN},
+            help_text='A tile you hold, "6-4" (for a play), exactly: no spaces around it.',
         )
         end = serializers.IntegerField(
             min_value=0,
@@ -65,6 +73,13 @@ class MoveListCreateApi(TableScopedApi):
             "hand). Left out: your seat that may act now. Not yours: 400 not_your_seat; "
             "yours but not to act: 409 not_your_turn.",
         )
+
+        def validate_tile(self, tile: str) -> str:
+            """The whole text is the tile: ``$`` in ``TILE_PATTERN`` (kept for the
+            schema) would also let a final newline through."""
+            if not TILE_NAME.fullmatch(tile):
+                raise serializers.ValidationError(TILE_WRITTEN, code="invalid")
+            return tile
 
     @extend_schema(responses=MoveLogSerializer(many=True))
     def get(self, request: Request, table_id: int) -> Response:

@@ -7,6 +7,7 @@ from __future__ import annotations
 MOVES = "/api/v1/tables/{id}/moves/"
 #: An id or number beyond any database integer.
 HUGE = 10**20
+BAD = {"invalid"}
 
 # (name, method, path, body, extra request kwargs, status, codes)
 # In paths and bodies: {id} is the running table, {other} a table the caller does not sit
@@ -27,6 +28,20 @@ MOVE_FIELD_CASES = [
         {"invalid"},
     ),
     ("tile 6-4-1", "post", MOVES, {"tile": "6-4-1", "version": "{version}"}, {}, 400, {"invalid"}),
+    # a legal tile with spaces or a newline around it is not trimmed into the move (docs/api.md)
+    ("tile spaces", "post", MOVES, {"tile": " {tile} ", "version": "{version}"}, {}, 400, BAD),
+    ("tile space after", "post", MOVES, {"tile": "{tile} ", "version": "{version}"}, {}, 400, BAD),
+    ("tile tab", "post", MOVES, {"tile": "\t{tile}", "version": "{version}"}, {}, 400, BAD),
+    ("tile newline", "post", MOVES, {"tile": "{tile}\n", "version": "{version}"}, {}, 400, BAD),
+    (
+        "tile spaces, with an Idempotency-Key",
+        "post",
+        MOVES,
+        {"tile": " {tile} ", "version": "{version}"},
+        {"HTTP_IDEMPOTENCY_KEY": "spaced-tile"},
+        400,
+        BAD,
+    ),
     ("tile missing", "post", MOVES, {"version": "{version}"}, {}, 400, {"invalid"}),
     (
         "tile not held",

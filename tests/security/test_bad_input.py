@@ -109,3 +109,24 @@ def test_bad_input_is_a_4xx_with_a_code_and_changes_nothing(
         assert payload["code"] in codes, payload
         assert isinstance(payload["detail"], str) and payload["detail"]
     assert _snapshot(facts["id"]) == before
+
+
+def test_a_tile_with_spaces_around_it_is_refused_as_no_tile_and_nothing_moves(world):
+    """The tester's " 6-4 ": it was trimmed and played; now the answer names ``tile`` and
+    says how a tile is written, and the table is as it was."""
+    client, facts = world
+    before = _snapshot(facts["id"])
+
+    answer = client.post(
+        f"/api/v1/tables/{facts['id']}/moves/",
+        {"tile": f" {facts['tile']} ", "end": facts["end"], "version": facts["version"]},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert answer.status_code == 400, answer.content
+    body = answer.json()
+    assert body["code"] == "invalid"
+    assert body["fields"] == {
+        "tile": ['Write the tile as "6-4": two digits and a hyphen, no spaces.']
+    }
+    assert _snapshot(facts["id"]) == before
