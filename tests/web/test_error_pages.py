@@ -23,3 +23,52 @@ def test_a_page_that_does_not_exist_is_the_sites_404(client, alice, settings):
     assert answer.status_code == 404
     page = answer.content.decode()
     assert "Esta página no existe" in page and "Volver a mis mesas" in page
+
+
+def _sign_up_twenty_times_from_one_address() -> None:
+    from django.test import Client
+
+    for n in range(20):
+        answer = Client().post(
+            "/accounts/signup/",
+            {
+                "username": f"nuevo{n}",
+                "email": f"nuevo{n}@example.com",
+                "password1": "a-long-pass-phrase",
+                "password2": "a-long-pass-phrase",
+            },
+        )
+        assert answer.status_code == 302, answer.content[:300]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "es",
+            [
+                "Demasiados intentos",
+                "Espera un rato y vuelve a probar más tarde",
+                "Volver al inicio",
+            ],
+        ),
+        ("en", ["Too many attempts", "Wait a while and try again later", "Back to the home page"]),
+    ],
+)
+def test_allauths_own_limit_on_sign_ups_is_the_sites_429_page(client, language, words):
+    """allauth counts 20 sign-ups an hour per address before the site's own limit does:
+    the 21st is its 429, rendered from templates/429.html in the site's layout and the
+    visitor's language, not its bare English "Too Many Requests"."""
+    _sign_up_twenty_times_from_one_address()
+
+    answer = client.post(
+        "/accounts/signup/",
+        {"username": "otro", "email": "otro@example.com", "password1": "x", "password2": "x"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+    assert answer.status_code == 429
+    page = answer.content.decode()
+    assert all(word in page for word in words), page
+    assert 'class="site-header"' in page and 'href="/"' in page
+    assert "Too Many Requests" not in page
