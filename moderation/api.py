@@ -22,6 +22,7 @@ class MoveFollowedSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = serializers.CharField()
     tile = serializers.CharField(allow_null=True, help_text="Hidden (null) as in the move log.")
+    lead = serializers.BooleanField(help_text="A play that led its hand (on no end).")
 
 
 class TalkMessageSerializer(serializers.Serializer):

@@ -67,6 +67,8 @@ def _moves_followed(table: Table, messages: list[TalkMessage], own: set[int]) ->
             "seat": move.seat,
             "kind": move.kind,
             "tile": None if hidden or move.kind == "pass" else move.tile,
+            # A play on no end led the hand ("salió con 6-6"); public, as the log is.
+            "lead": move.kind == "play" and move.end is None,
         }
     return found
 
@@ -81,8 +83,9 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
 
     ``held``: what the user writes now waits for the hand's end. ``pending``: the user's
     own held message, not yet delivered. ``after_move`` ``{"sequence", "seat", "kind",
-    "tile"}`` is the move the message followed (null: none in its hand yet). Messages
-    from people the user muted are left out; a muted table shows only the user's own.
+    "tile", "lead"}`` is the move the message followed (null: none in its hand yet;
+    ``lead``: a play that led the hand). Messages from people the user muted are left
+    out; a muted table shows only the user's own.
     Raises ``TableError`` ``not_found`` (404) for anyone not seated, as every table read.
     """
     table, _seat = table_selectors.table_for_user(table_id, user)

@@ -74,7 +74,9 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
     neither of text and phrase, unknown phrase).
     """
     text = _clean_text(text)
-    if bool(text) == bool(phrase):
+    if text and phrase:
+        raise errors.invalid(gettext("Escribe un mensaje o elige una frase, no las dos cosas."))
+    if not text and not phrase:
         raise errors.invalid(gettext("Escribe un mensaje o elige una frase."))
     if phrase and phrase not in PHRASES:
         raise errors.invalid(gettext("Esa frase no existe."), "phrase")

@@ -159,7 +159,8 @@ def ui_strings() -> dict[str, str]:
         "zapato_why": _("Los perdedores no sumaron ni un punto."),
         "profile_scoring": _("Los puntos se cuentan con las reglas de la mesa:"),
         # seven_plus_seven: one person plays both hands of a pair (two seats).
-        "seat_name": _("%(name)s (asiento %(n)s)"),
+        # Translators: a no-break space (U+00A0) keeps "(asiento 2)" on one line.
+        "seat_name": _("%(name)s (asiento %(n)s)"),
         "your_turn_hand": _("Te toca jugar con tu mano del asiento %(n)s."),
         "hand_title_seat": _("Tu mano del asiento %(n)s"),
         "hand_plays_now": _("Juega esta mano: toca una ficha marcada con ▲."),

@@ -11,9 +11,11 @@ import pytest
 from tables import services as table_services
 from tables.models import Move
 from tests.moderation.conftest import say, talk
-from tests.support.api import play_one, play_until, seated_clients, table
+from tests.support.api import play_one, play_turn_of, play_until, seated_clients, table
 
 pytestmark = pytest.mark.django_db
+
+NEITHER = "Escribe un mensaje o elige una frase."
 
 
 def _texts(view: dict) -> list[str]:
@@ -63,6 +65,7 @@ def test_ana_to_her_partner_bruno_reaches_nobody_until_the_hand_ends(four_seats,
             "seat": last.seat,
             "kind": last.kind,
             "tile": last.tile or None,
+            "lead": False,  # two plays in: the second
         }
 
 
@@ -80,6 +83,27 @@ def test_at_three_seats_too(api_client_for, alice, bob, carol):
     assert say(clients[1], table_id, phrase="good_luck").status_code == 201
     assert _texts(talk(clients[2], table_id)) == ["Suerte"]
     assert talk(clients[2], table_id)["messages"][0]["phrase"] == "good_luck"
+
+
+def test_after_move_says_whether_the_move_led_the_hand(api_client_for, alice, bob):
+    """The page says "(ana salió con 6-6)" after a lead, as the log does, not "jugó"."""
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    assert say(clients[0], table_id, "antes").status_code == 201
+    play_turn_of(clients, table_id, random.Random(3))
+    assert say(clients[0], table_id, "tras la salida").status_code == 201
+    play_turn_of(clients, table_id, random.Random(3))
+    assert say(clients[0], table_id, "después").status_code == 201
+    lead = Move.objects.get(table_id=table_id, end=None)
+    before, after_lead, later = (m["after_move"] for m in talk(clients[1], table_id)["messages"])
+    assert before is None
+    assert after_lead == {
+        "sequence": lead.sequence,
+        "seat": lead.seat,
+        "kind": "play",
+        "tile": lead.tile,
+        "lead": True,
+    }
+    assert later["sequence"] > lead.sequence and later["lead"] is False
 
 
 def test_before_the_match_starts_it_is_delivered_at_once(api_client_for, ana, bruno):
@@ -150,6 +174,22 @@ def test_bad_messages_are_refused_and_change_nothing(api_client_for, alice, bob,
     assert response.status_code == 400, response.json()
     assert response.json()["code"] == "invalid"
     assert talk(clients[1], table_id)["messages"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        ({"text": "hola", "phrase": "thanks"}, f"{NEITHER[:-1]}, no las dos cosas."),
+        ({"text": " "}, NEITHER),
+    ],
+)
+def test_both_text_and_phrase_is_told_apart_from_neither(
+    api_client_for, alice, bob, body, detail
+):
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    response = clients[0].post(f"/api/v1/tables/{table_id}/talk/", body, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"code": "invalid", "detail": detail, "fields": {"text": [detail]}}
 
 
 def test_a_message_is_plain_text_up_to_300_characters(api_client_for, alice, bob):

@@ -246,11 +246,11 @@ def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_pa
     assert page.locator("#other-tiles .tile-btn").count() >= 6
     assert page.locator("#other-tiles button").count() == 0  # shown, never playable
     players = [n.strip("▶ ") for n in page.locator("#players .name").all_inner_texts()]
-    assert players == [
-        "alice (asiento 1) (tú)",
-        "Nino (asiento 2) (bot)",
-        "alice (asiento 3) (tú)",
-        "Nino (asiento 4) (bot)",
+    assert players == [  # a no-break space: "(asiento 1)" stays on one line
+        "alice (asiento\u00a01) (tú)",
+        "Nino (asiento\u00a02) (bot)",
+        "alice (asiento\u00a03) (tú)",
+        "Nino (asiento\u00a04) (bot)",
     ]
 
     played_with: set[str] = set()

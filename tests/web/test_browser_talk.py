@@ -145,7 +145,8 @@ def test_the_move_a_message_followed_is_the_readers_own_in_the_second_person(
     base = live_server.url
     [page_a] = _at_the_table(new_page, base, table, "alice")
     after_bob, after_own = _followed(page_a)
-    assert re.fullmatch(r"tras la jugada \d+ de la mano 1 \(bob (jugó \d-\d|pasó)\)", after_bob)
+    bobs = r"bob ((salió con|jugó) \d-\d|pasó)"  # "salió con": his play led the hand
+    assert re.fullmatch(rf"tras la jugada \d+ de la mano 1 \({bobs}\)", after_bob)
     assert after_own == f"tras la jugada {own.sequence + 1} de la mano 1 (jugaste {own.tile})"
     shot(page_a, "talk-own-move-phone", PHONE)
     shot(page_a, "talk-own-move-desktop", DESKTOP)
@@ -155,3 +156,36 @@ def test_the_move_a_message_followed_is_the_readers_own_in_the_second_person(
     [page_b] = _at_the_table(new_page, base, table, "bob")
     page_b.wait_for_selector("#talk-list .talk-message:not(.mine)")
     assert _followed(page_b)[1].endswith(f" (alice jugó {own.tile})")
+
+
+def test_at_two_seats_talk_says_the_move_it_followed_and_a_lead_as_the_log_says_it(
+    live_server, new_page, alice, bob
+):
+    """Talk at once (no partners) still says which move it followed; after the lead it
+    reads "salió con 6-6" ("saliste con 6-6" for the one who led), as the log does. A tile
+    name never wraps at its hyphen in the narrow panel (a span, the text unchanged)."""
+    table = seat_friends(alice, [bob])
+    rng = random.Random(5)
+    lead = _play_until(table.pk, lambda _move: True, rng)
+    talk_post(table_id=table.pk, user=alice, text="buena salida")
+    later = _play_until(table.pk, lambda move: move.sequence > lead.sequence, rng)
+    talk_post(table_id=table.pk, user=bob, text="ahí va")
+    assert (lead.kind, lead.end) == ("play", None) and later.hand_id == lead.hand_id
+
+    base = live_server.url
+    page_a, page_b = _at_the_table(new_page, base, table, "alice", "bob")
+    names = {0: "alice", 1: "bob"}
+    for page, me in ((page_a, 0), (page_b, 1)):
+        page.set_viewport_size(PHONE)
+        after_lead, after_later = _followed(page)
+        who = "saliste con" if lead.seat == me else f"{names[lead.seat]} salió con"
+        assert after_lead == f"tras la jugada {lead.sequence + 1} de la mano 1 ({who} {lead.tile})"
+        n = later.sequence + 1
+        assert re.fullmatch(rf"tras la jugada {n} de la mano 1 \(.+\)", after_later)
+        assert "salió" not in after_later and "saliste" not in after_later
+        kept = page.locator("#talk-list .talk-marker .tile-name").first
+        assert kept.text_content() == lead.tile  # the same characters: "6-6", not a look-alike
+        assert kept.evaluate("node => getComputedStyle(node).whiteSpace") == "nowrap"
+        assert page.locator("#log .tile-name").count() >= 1
+    shot(page_a, "talk-two-seats-lead-phone", PHONE)
+    shot(page_a, "talk-two-seats-lead-desktop", DESKTOP)

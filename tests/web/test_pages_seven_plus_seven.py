@@ -137,6 +137,7 @@ def test_each_table_page_shows_both_own_hands_and_no_other_tile(client, alice, b
                 "your_turn_hand": "Te toca jugar con tu mano del asiento %(n)s.",
                 "other_hand_title": "Tu otra mano (asiento %(n)s)",
                 # a no-break space: "asiento 1)" never splits at a line's end
+                "seat_name": "%(name)s (asiento\u00a0%(n)s)",
                 "log_your_hand": "%(move)s (tu mano del asiento\u00a0%(n)s)",
             },
         ),
@@ -144,7 +145,7 @@ def test_each_table_page_shows_both_own_hands_and_no_other_tile(client, alice, b
             "en",
             "Seven plus seven (pairs, to 150)",
             {
-                "seat_name": "%(name)s (seat %(n)s)",
+                "seat_name": "%(name)s (seat\u00a0%(n)s)",
                 "other_hand_title": "Your other hand (seat %(n)s)",
                 "log_your_hand": "%(move)s (your hand at seat\u00a0%(n)s)",
             },

@@ -27,6 +27,16 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+// ``text`` with each tile name ("5-5", "6-4") in a span that does not wrap, so a narrow
+// column never splits one at its hyphen ("5-" / "5"). The characters stay as they are:
+// copying the text gives the same hyphen, not a look-alike.
+export function keepTiles(text) {
+  return String(text)
+    .split(/(\b\d{1,2}-\d{1,2}\b)/)
+    .map((part, i) => (i % 2 ? h("span", { class: "tile-name", text: part }) : part))
+    .filter((part) => part !== "");
+}
+
 export function svgEl(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);

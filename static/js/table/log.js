@@ -2,7 +2,7 @@
 // it: the API leaves it out for the others, R31). The reader's own moves read in the
 // second person ("Jugaste 6-4"), everyone else's by name ("ana jugó 6-4").
 
-import { fmt, h } from "./dom.js";
+import { fmt, h, keepTiles } from "./dom.js";
 import { T, profile } from "./page.js";
 import { mySeats, plainName, playerName } from "./state.js";
 
@@ -73,7 +73,8 @@ export function renderLog(game, isNew) {
 }
 
 function text(words, fresh) {
-  return fresh ? [words, h("span", { class: "visually-hidden" }, " " + T.since_mark)] : words;
+  const line = keepTiles(words);
+  return fresh ? [...line, h("span", { class: "visually-hidden" }, " " + T.since_mark)] : line;
 }
 
 // What changed between two tables, for the message line: the new log lines, or "updated".

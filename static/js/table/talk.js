@@ -7,7 +7,7 @@
 // ends (the server holds it); the rule is said under the text box, where one types.
 
 import { apiClient } from "./api.js";
-import { fmt, h } from "./dom.js";
+import { fmt, h, keepTiles } from "./dom.js";
 import { said } from "./log.js";
 import { T, csrfToken, root } from "./page.js";
 import { POLL_HIDDEN_MS, POLL_MS } from "./poll.js";
@@ -29,14 +29,17 @@ function status(text, kind) {
   box.className = "talk-status" + (kind ? " " + kind : "");
 }
 
-// "tras la jugada 5 de la mano 1 (ana jugó 6-4)": the move a message followed.
+// "tras la jugada 5 de la mano 1 (ana jugó 6-4)": the move a message followed, at every
+// table (a held message shows there once its hand is over; any other says where in the
+// hand it was written).
 function followed(message) {
   if (message.hand === null) return null;
   const hand = message.hand + 1;
   const move = message.after_move;
   if (!move) return fmt(words.before_first, { hand });
-  // The reader's own move in the second person, as the log says it ("jugaste 6-4").
-  const key = move.kind === "play" ? "log_play" : move.kind === "draw" ? "log_draw_one" : "log_pass";
+  // As the log says it: a lead is "salió con 6-6", the reader's own "saliste con 6-6".
+  const play = move.lead ? "log_lead" : "log_play";
+  const key = move.kind === "play" ? play : move.kind === "draw" ? "log_draw_one" : "log_pass";
   const what = said(key, move.seat, { tile: move.tile }, { inline: true });
   return fmt(words.after_move, { n: move.sequence + 1, hand, move: what });
 }
@@ -44,7 +47,7 @@ function followed(message) {
 function messageItem(message) {
   const when = new Date(message.created_at).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
   const who = message.mine ? words.you : message.name;
-  const marker = message.held ? followed(message) : null; // held: shown after its move
+  const marker = followed(message);
   const tools = [];
   if (!message.mine && !message.removed) {
     tools.push(h("button", { type: "button", class: "link", text: words.report, onclick: () => openReport({ message }) }));
@@ -57,7 +60,7 @@ function messageItem(message) {
     message.removed
       ? h("p", { class: "talk-removed", text: fmt(words.removed, { reason: message.removed_reason }) })
       : h("p", { class: "talk-text", text: message.text }),
-    marker ? h("p", { class: "talk-marker", text: marker }) : null,
+    marker ? h("p", { class: "talk-marker" }, keepTiles(marker)) : null,
     message.pending ? h("p", { class: "talk-marker", text: words.pending }) : null,
     tools.length ? h("p", { class: "talk-actions" }, tools) : null,
   );
