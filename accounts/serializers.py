@@ -14,19 +14,28 @@ from notices.selectors import unread_count
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
 
 
+def password_field(**options):
+    """A password input: text up to 4096 characters, kept exactly as typed.
+
+    DRF trims a CharField's edge spaces by default; Django's and allauth's password forms
+    do not (``strip=False``), so a password chosen on the web with a space at either end
+    must reach the API's checks with that space too. ``options`` go to ``CharField``."""
+    return serializers.CharField(
+        max_length=4096, trim_whitespace=False, style={"input_type": "password"}, **options
+    )
+
+
 class SignupInputSerializer(JsonTypesMixin, serializers.Serializer):
     username = serializers.CharField(max_length=150)
     email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
-    password = serializers.CharField(
-        write_only=True, max_length=4096, style={"input_type": "password"}
-    )
+    password = password_field(write_only=True)
 
 
 class CredentialsInputSerializer(JsonTypesMixin, serializers.Serializer):
     username = serializers.CharField(
         max_length=EMAIL_MAX_LENGTH, help_text="The username or the account's e-mail address."
     )
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    password = password_field()
 
 
 class TokenOutputSerializer(serializers.Serializer):
@@ -86,16 +95,16 @@ class PasswordResetKeyInputSerializer(JsonTypesMixin, serializers.Serializer):
     key = serializers.CharField(
         max_length=256, help_text="The last part of the reset link: `<uid>-<token>`."
     )
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    password = password_field()
 
 
 class PasswordChangeInputSerializer(JsonTypesMixin, serializers.Serializer):
-    old_password = serializers.CharField(max_length=4096, style={"input_type": "password"})
-    new_password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    old_password = password_field()
+    new_password = password_field()
 
 
 class PasswordInputSerializer(JsonTypesMixin, serializers.Serializer):
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    password = password_field()
 
 
 class DetailOutputSerializer(serializers.Serializer):

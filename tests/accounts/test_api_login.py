@@ -1,4 +1,5 @@
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.conftest import PASSWORD
@@ -58,3 +59,37 @@ def test_it_throttles_guessing(anonymous_client, alice):
     assert r.status_code == 429
     assert r.json()["code"] == "throttled"
     assert "_auth_user_id" not in anonymous_client.session
+
+
+def test_a_password_with_edge_spaces_is_read_as_typed(anonymous_client, alice):
+    # The web forms keep a password's edge spaces (strip=False); the API must too, or a
+    # password chosen on the web could never be typed into the app.
+    alice.set_password("  dos espacios delante y uno detrás ")
+    alice.save()
+
+    trimmed = anonymous_client.post(
+        URL, {"username": "alice", "password": "dos espacios delante y uno detrás"}
+    )
+    assert trimmed.status_code == 400
+    assert trimmed.json()["code"] == "invalid_credentials"
+
+    r = anonymous_client.post(
+        URL, {"username": "alice", "password": "  dos espacios delante y uno detrás "}
+    )
+    assert r.status_code == 200, r.content
+
+
+def test_a_password_chosen_in_the_app_with_edge_spaces_works_on_the_web(anonymous_client):
+    password = " una clave con espacios 91 "
+    r = anonymous_client.post(
+        "/api/v1/accounts/signup/",
+        {"username": "erin", "email": "erin@example.com", "password": password},
+        format="json",
+    )
+    assert r.status_code == 201, r.content
+
+    web = Client()
+    r = web.post("/accounts/login/", {"login": "erin", "password": password})
+
+    assert r.status_code == 302, r.content
+    assert web.session["_auth_user_id"]
