@@ -49,12 +49,11 @@ def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     for row in tables:
         me = row["players"][row["your_seat"]]
-        rivals = [p for p in row["players"] if p["team"] != me["team"]]
         others = [p for p in row["players"] if p["seat"] not in row["your_seats"]]
         # A person holding two seats (seven_plus_seven) is named once.
         row["names"] = list(dict.fromkeys(p["name"] or _("asiento libre") for p in others))
         row["my_score"] = me["score"]
-        row["best_rival"] = max((p["score"] for p in rivals), default=0)
+        row["other_scores"] = _other_scores(row)
         row["single_hand"] = PROFILES[row["rules"]].single_hand  # no target to name
         if row["deadline"]:  # as the table page writes it
             row["time_left"] = time_left_label((row["deadline"] - now).total_seconds())
@@ -63,6 +62,28 @@ def home(request: HttpRequest) -> HttpResponse:
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
         row["changed"] = row["changed_since_your_last_visit"]
     return render(request, "tables/home.html", {"tables": tables, "next_cursor": after})
+
+
+def _other_scores(row: dict) -> list[dict]:
+    """The other sides' points on a "Mis mesas" row, after "Tú": ``[{"name", "score"}]``,
+    in play order after the user (R3). A side that is one player (2 or 3 seats, 4 without
+    pairs, the person or bot holding both hands of a pair in ``seven_plus_seven``) by
+    name; a pair of two players, or one with a seat nobody holds yet, as "rival". A seat
+    nobody holds yet, alone, scores nothing and is left out."""
+    players, first = row["players"], row["your_seat"]
+    mine = players[first]["team"]
+    order = [players[(first + step) % len(players)] for step in range(1, len(players))]
+    sides: dict[int, list[dict]] = {}
+    for player in order:
+        if player["team"] != mine:
+            sides.setdefault(player["team"], []).append(player)
+    shown = []
+    for side in sides.values():
+        if all(p["open"] for p in side):
+            continue
+        one = len({p["name"] for p in side}) == 1 and not any(p["open"] for p in side)
+        shown.append({"name": side[0]["name"] if one else _("rival"), "score": side[0]["score"]})
+    return shown
 
 
 @login_required
