@@ -329,11 +329,11 @@ def _seen_version(table: Table, seat_index: int) -> int:
 
 
 def invite_preview(token: str, user=None) -> dict[str, Any]:
-    """What an open invite is for: ``{"table", "seat", "seats", "target", "creator",
-    "partner", "players", "joined"}``. ``hands``: the seats the invite takes (both seats
-    of the rival pair in ``seven_plus_seven``). For the person who already took the seat
-    with this link (``user``), the same facts with ``joined`` true: the way back to the
-    table, whatever its status.
+    """What an open invite is for: ``{"table", "seat", "seats", "target", "rules",
+    "move_seconds", "creator", "partner", "players", "joined"}``. ``hands``: the seats the
+    invite takes (both seats of the rival pair in ``seven_plus_seven``). For the person
+    who already took the seat with this link (``user``), the same facts with ``joined``
+    true: the way back to the table, whatever its status.
 
     Raises ``TableError`` ``invite_not_found`` (404) for an unknown, revoked or (for
     anyone else) used token, or a table no longer waiting."""
@@ -364,6 +364,7 @@ def invite_preview(token: str, user=None) -> dict[str, Any]:
         "seats": table.seats,
         "target": table.target,
         "rules": table.rules,
+        "move_seconds": table.move_seconds,
         "creator": seat.table.creator.username,
         "partner": table.seats == 4 and seat.index == 2,
         "players": _players(table, None),

@@ -164,7 +164,13 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
         mine = selectors.tables_for_user(request.user).filter(pk=preview["table"]).exists()
         if mine:
             return redirect("tables:table", table_id=preview["table"])
-    return render(request, "tables/invite.html", {"invite": preview, "next": request.path})
+    context = {
+        "invite": preview,
+        "next": request.path,
+        "profile": profile_facts(preview["rules"]),  # the table page's rules line
+        "move_time": move_time_sentence(preview["move_seconds"]),
+    }
+    return render(request, "tables/invite.html", context)
 
 
 def _invite_error(request: HttpRequest, error: TableError) -> HttpResponse:

@@ -30,9 +30,10 @@ class InviteRenewApi(TableScopedApi):
 
 
 class InviteDetailApi(APIView):
-    """What an invite is for, before joining: the table's size, target and players. The
-    person who took the seat with this link gets the same with ``joined: true`` (open
-    ``table``); anyone else gets 404 ``invite_not_found`` once it is used."""
+    """What an invite is for, before joining: the table's size, target, rules, move time
+    and players. The person who took the seat with this link gets the same with
+    ``joined: true`` (open ``table``); anyone else gets 404 ``invite_not_found`` once it
+    is used."""
 
     @extend_schema(
         responses=inline_serializer(
@@ -45,6 +46,7 @@ class InviteDetailApi(APIView):
                 "seats": serializers.IntegerField(),
                 "target": serializers.IntegerField(),
                 "rules": serializers.CharField(),
+                "move_seconds": serializers.IntegerField(),
                 "creator": serializers.CharField(),
                 "partner": serializers.BooleanField(),
                 "players": PlayerSerializer(many=True),
