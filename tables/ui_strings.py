@@ -140,6 +140,13 @@ def ui_strings() -> dict[str, str]:
         "refused": _("No se pudo hacer: %(detail)s"),
         "played": _("Jugaste %(tile)s."),
         "updated": _("La mesa ha cambiado."),
+        # A move refused as stale (409 stale_version): the table moved before it arrived.
+        "move_lost": _("Tu jugada no se hizo: la mesa cambió antes."),
+        "move_lost_elsewhere": _(
+            "Tu jugada no se hizo: ya jugaste en otra pestaña o dispositivo. "
+            "Cuenta esta: %(change)s"
+        ),
+        "move_lost_changed": _("Tu jugada no se hizo: la mesa cambió antes. %(change)s"),
         "single_hand": _("Una sola mano decide la partida"),
         "outcome_single_hand": _("Una sola mano decidía la partida."),
         "out_of_play": _("Fuera del juego: %(n)s fichas"),

@@ -13,7 +13,7 @@ import { describeChange, renderLog } from "./log.js";
 import { T, csrfToken, root, urls } from "./page.js";
 import { createPoll } from "./poll.js";
 import { renderPlayers, renderScoreboard } from "./seats.js";
-import { canPlay, isActive, store } from "./state.js";
+import { canPlay, isActive, mySeats, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
 import { renderRematch } from "./rematch.js";
 import { dropSinceSentenceWhenOver, isNew, markLine, noteSince, showSinceSentence } from "./since.js";
@@ -43,13 +43,37 @@ const poll = createPoll({
     store.table = table;
     if (table.version !== before.version) {
       store.pending = null;
-      say(describeChange(before, table));
+      sayChange(before, table);
     }
     render();
   },
   onSame: () => asShown(renderStatus), // keep the clock moving
   onOffline: () => say(T.offline, "error"),
 });
+
+// What changed, for the message line. After a move refused as stale (take) it starts by
+// saying that move was not made: the player's own move from another tab or device, or
+// anything else that moved the table first, is the one that counts.
+function sayChange(before, table) {
+  const change = describeChange(before, table);
+  if (!store.lostMove) return say(change);
+  store.lostMove = false;
+  if (movedByMe(before, table)) say(fmt(T.move_lost_elsewhere, { change }), "error");
+  else say(change === T.updated ? T.move_lost : fmt(T.move_lost_changed, { change }), "error");
+}
+
+// Whether the first move ``after`` has and ``before`` had not is one of my seats' (made in
+// another tab or on another device), read in the hand that ended meanwhile if one did.
+function movedByMe(before, after) {
+  const game = before.game;
+  if (!game || !after.game) return false;
+  const last = after.game.last_hand;
+  let log = [];
+  if (after.game.hand_number === game.hand_number) log = after.game.log;
+  else if (last && last.number === game.hand_number) log = last.log || [];
+  const first = log[game.log.length];
+  return Boolean(first) && mySeats().includes(first.seat);
+}
 
 // An ended hand is held on screen until "Siguiente mano" (handover.js): ``draw`` then
 // draws the table as that hand left it; store.table is the real one again right after.
@@ -175,8 +199,15 @@ function take(answer, doneMessage) {
     say(doneMessage, "ok");
     return true;
   }
-  say(fmt(T.refused, { detail: answer.error.detail }), "error");
   store.etag = null; // stale_version, not_your_turn...: fetch the table afresh
+  if (answer.error.code === "stale_version") {
+    // Another tab or device (or anyone) moved the table first: the poll brings it, and
+    // sayChange says this move was not made.
+    store.lostMove = true;
+    say(T.move_lost, "error");
+    return false;
+  }
+  say(fmt(T.refused, { detail: answer.error.detail }), "error");
   return false;
 }
 

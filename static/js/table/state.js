@@ -1,7 +1,7 @@
 // The page's state and what follows from it. ``store.table`` is the latest table JSON
 // (replaced whole by every answer and poll); the rest is the page's own: the ETag of that
-// JSON, whether a move is on its way, the tile waiting for an end choice (R12) and whether
-// focus goes back into the hand after the next render. The functions below only read.
+// JSON, whether a move is on its way, the tile waiting for an end choice (R12), whether
+// focus goes back into the hand after the next render and whether my last move lost a race. The functions below only read.
 
 import { fmt } from "./dom.js";
 import { T, firstTable, profile } from "./page.js";
@@ -12,6 +12,7 @@ export const store = {
   busy: false,
   pending: null, // the tile waiting for an end choice (R12)
   restoreFocus: false, // put focus back in the hand after a move re-renders it
+  lostMove: false, // my move was refused as stale (409): the next change says it was not made
 };
 
 export function plainName(seat) {
