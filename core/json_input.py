@@ -1,13 +1,14 @@
-"""Request bodies read as the JSON they are: a field that wants a whole number or a text
-refuses any other JSON type (400 ``invalid``, with ``fields``), where DRF alone would
-read ``10.0`` and ``"10"`` as 10 and ``123`` as "123". Every app's API bodies share it:
-the tables' and talk's through ``StrictSerializer``, the accounts' through
-``JsonTypesMixin``."""
+"""Request bodies read as the JSON they are: a field that wants a whole number, a text or a
+boolean refuses any other JSON type (400 ``invalid``, with ``fields``), where DRF alone
+would read ``10.0`` and ``"10"`` as 10, ``123`` as "123", and ``"yes"``, ``"true"`` or
+``1`` as true. Every app's API bodies share it: the tables' and talk's through
+``StrictSerializer``, the accounts' and the notices' through ``JsonTypesMixin``."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext
 from rest_framework import serializers
+from rest_framework.utils import html
 
 
 def _wants_whole(field: serializers.Field) -> bool:
@@ -19,29 +20,40 @@ def _wants_whole(field: serializers.Field) -> bool:
     return bool(field.choices) and all(type(choice) is int for choice in field.choices)
 
 
-def wrong_json_type(field: serializers.Field, value) -> str | None:
+def wrong_json_type(field: serializers.Field, value, *, form: bool = False) -> str | None:
     """What is wrong with ``value``'s JSON type for ``field``, or None (null is left to the
-    field's own ``allow_null``)."""
+    field's own ``allow_null``). A list field's items are each read by its ``child``.
+    ``form``: the body is a form's (every value a string), where a checkbox says true
+    as ``"on"`` or ``"true"``: booleans are left to the field."""
     if value is None:
         return None
+    if isinstance(field, serializers.BooleanField) and not form and type(value) is not bool:
+        return gettext("Tiene que ser true o false.")
     if _wants_whole(field) and (isinstance(value, bool) or not isinstance(value, int)):
         return gettext("Tiene que ser un número entero.")
     if isinstance(field, serializers.CharField) and not isinstance(value, str):
         return gettext("Tiene que ser un texto.")
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        wrong = (wrong_json_type(field.child, item, form=form) for item in value)
+        return next((problem for problem in wrong if problem), None)
     return None
 
 
 class JsonTypesMixin:
     """For a (model) serializer: an integer field (or a choice among whole numbers) given
-    anything but a JSON whole number (``10.0``, ``"10"``, ``true``), and a text field
+    anything but a JSON whole number (``10.0``, ``"10"``, ``true``), a text field
     (``CharField``, ``EmailField``, ``RegexField``...) given anything but a JSON string
-    (``123``, ``true``, ``["x"]``), are 400 ``invalid`` with the field named in
-    ``fields``. Read-only fields are left alone (the body's value is ignored anyway)."""
+    (``123``, ``true``, ``["x"]``), and a boolean field given anything but JSON ``true``
+    or ``false`` (``"true"``, ``1``, ``"yes"``) are 400 ``invalid`` with the field named in
+    ``fields``; so is a list whose items are not of its child's type (``ids: ["1"]``).
+    Read-only fields are left alone (the body's value is ignored anyway). A form's body
+    (a ``QueryDict``: HTML forms, DRF's browsable API) keeps DRF's reading of booleans."""
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
+            form = html.is_html_input(data)
             wrong = {
-                field.field_name: wrong_json_type(field, data.get(field.field_name))
+                field.field_name: wrong_json_type(field, data.get(field.field_name), form=form)
                 for field in self._writable_fields
             }
             wrong = {name: [problem] for name, problem in wrong.items() if problem}

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.json_input import JsonTypesMixin
 from notices import selectors, services
 from notices.forms import time_zone_choices
 from notices.models import NoticePreferences, Notification
@@ -66,7 +67,7 @@ class NotificationListApi(APIView):
 LARGEST_ID = 2**63 - 1
 
 
-class ReadInputSerializer(serializers.Serializer):
+class ReadInputSerializer(JsonTypesMixin, serializers.Serializer):
     ids = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID),
         required=False,
@@ -96,7 +97,7 @@ class NotificationReadApi(APIView):
         return Response({"marked": marked, "unread": selectors.unread_count(request.user)})
 
 
-class NoticePreferencesSerializer(serializers.ModelSerializer):
+class NoticePreferencesSerializer(JsonTypesMixin, serializers.ModelSerializer):
     """Per kind and channel (``email_*``, ``push_*``; the inbox always gets every notice),
     the IANA ``time_zone`` and the quiet hours (``"HH:MM"`` local time, both or neither:
     ``null`` for none)."""
@@ -139,11 +140,11 @@ class NoticePreferencesApi(APIView):
         return Response(NoticePreferencesSerializer(preferences).data)
 
 
-class PushSubscriptionSerializer(serializers.Serializer):
+class PushSubscriptionSerializer(JsonTypesMixin, serializers.Serializer):
     """The browser's ``PushSubscription.toJSON()``: ``endpoint`` and ``keys`` (``p256dh``,
     ``auth``, base64url)."""
 
-    class KeysSerializer(serializers.Serializer):
+    class KeysSerializer(JsonTypesMixin, serializers.Serializer):
         p256dh = serializers.RegexField(r"^[A-Za-z0-9_-]{80,100}={0,2}$")
         auth = serializers.RegexField(r"^[A-Za-z0-9_-]{16,32}={0,2}$")
 
@@ -151,7 +152,7 @@ class PushSubscriptionSerializer(serializers.Serializer):
     keys = KeysSerializer()
 
 
-class PushEndpointSerializer(serializers.Serializer):
+class PushEndpointSerializer(JsonTypesMixin, serializers.Serializer):
     endpoint = serializers.URLField(max_length=1000)
 
 
