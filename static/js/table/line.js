@@ -22,16 +22,25 @@ export function renderLine() {
   line.setAttribute("aria-label", fmt(T.line_label, { tiles: names.join(", ") }));
   const [left, right] = game.ends;
   const choosing = store.pending !== null;
-  line.append(h("span", { class: "end-marker left" + (choosing ? " choosing" : ""), "aria-hidden": "true" }, "◀ ", String(left)));
-  game.line.forEach(([a, b], index) => {
+  const pieces = game.line.map(([a, b], index) => {
     const double = a === b;
     const piece = h("span", { class: "placed" + (double ? " double" : "") });
     piece.append(tileSvg(a, b, double));
     if (index === 0) piece.classList.add("at-left");
     if (index === game.line.length - 1) piece.classList.add("at-right");
-    line.append(piece);
+    return piece;
   });
-  line.append(h("span", { class: "end-marker right" + (choosing ? " choosing" : ""), "aria-hidden": "true" }, String(right), " ▶"));
+  const leftPill = h("span", { class: "end-marker left" + (choosing ? " choosing" : ""), "aria-hidden": "true" }, "◀ ", String(left));
+  const rightPill = h("span", { class: "end-marker right" + (choosing ? " choosing" : ""), "aria-hidden": "true" }, String(right), " ▶");
+  // Each pill goes in one box with its end tile, so a full row never leaves a pill alone
+  // on the next one: it wraps with its tile. One tile: both pills around it.
+  const last = pieces.length - 1;
+  if (last === 0) {
+    line.append(h("span", { class: "line-end" }, leftPill, pieces[0], rightPill));
+  } else {
+    line.append(h("span", { class: "line-end" }, leftPill, pieces[0]), ...pieces.slice(1, last));
+    line.append(h("span", { class: "line-end" }, pieces[last], rightPill));
+  }
   endsText.append(
     h("span", { class: "end-label" }, fmt(T.left_end, { pip: left })),
     " · ",
