@@ -91,7 +91,7 @@ def main() -> int:
     parser.add_argument("--rollouts", type=int, default=None)
     parser.add_argument("--max-worlds", type=int, default=None)
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
-    parser.add_argument("--settle", type=float, default=0.0, help="Quelonia(settle=), timed")
+    parser.add_argument("--settle", type=float, default=None, help="Quelonia(settle=), timed")
     parser.add_argument("--endgame", type=int, default=None, help="Quelonia(endgame=), timed")
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)

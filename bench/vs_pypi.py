@@ -243,6 +243,18 @@ def arguments() -> argparse.Namespace:
         default=quelonia.ENDGAME,
         help="solve her playouts exactly from this many tiles left (0: never)",
     )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=quelonia.SETTLE,
+        help="spend her unspent simulations while the best two are this close (0: off)",
+    )
+    parser.add_argument(
+        "--legible",
+        type=float,
+        default=quelonia.LEGIBLE,
+        help="play the advice's move while her best leads it by less than this (0: off)",
+    )
     add_readings_argument(parser)
     return parser.parse_args()
 
@@ -251,6 +263,8 @@ def main() -> None:
     args = arguments()
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
     quelonia.ENDGAME = args.endgame
+    quelonia.SETTLE = args.settle
+    quelonia.LEGIBLE = args.legible
     if args.readings is not None:
         posterior.READINGS = args.readings
     ensure_pypi_venv()

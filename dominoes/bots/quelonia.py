@@ -32,9 +32,22 @@ ROLLOUTS = {6: 2000, 9: 4000}
 #: The rollout policy of every seat in a sampled deal: ``greedy`` (dump the heavy tiles,
 #: keep tiles that follow) or ``advice`` (Nino's whole score, with the public voids).
 ROLLOUT = "greedy"
-#: Tiles left in the hands from which a playout is solved exactly rather than played
-#: greedily (``endgame.solved_playout``; 0: never), unless ``Quelonia(endgame=)`` says.
-ENDGAME = 0
+#: Her search options at double-six tables in partnerships (R2), where the constructor
+#: leaves them ``None``; elsewhere they are off. ``endgame``: tiles left in the hands from
+#: which a playout is solved exactly (``endgame.solved_playout``); ``settle``: standard
+#: errors within which she spends her unspent simulations on more deals; ``legible``:
+#: standard errors within which she plays the advice's move for her partner. Together
+#: they won 1128/1596 = 70.7% of the hands against team Nino at classic four seats where
+#: she won 1061/1547 = 68.6% without them (fresh seed ``H14``, 200 matches; matches
+#: 193/200 against 182/200), and 243/386 = 63.0% of the decided hands against PyPI
+#: ``dominoes`` where she won 239/390 = 61.3% (seed 57), for a CPU p95 of about 300 ms a
+#: choice (docs/bots.md, session 14). Alone at three seats or at double-nine they were
+#: not shown to help.
+PARTNERSHIP_OPTIONS = {"endgame": 8, "settle": 2.0, "legible": 1.0}
+#: The benches' override of those options at every table (``None``: as above).
+ENDGAME: int | None = None
+SETTLE: float | None = None
+LEGIBLE: float | None = None
 #: Fewest sampled worlds per decision, and the most by the set's top pip.
 MIN_WORLDS = 16
 MAX_WORLDS = {6: 400, 9: 800}
@@ -159,17 +172,18 @@ class Quelonia(Bot):
     ``"advice"`` (Nino's whole score with the public voids, ``simulate.advice_playout``;
     measured no better for 1.6 times the CPU, docs/bots.md); any other raises
     ``ValueError``. Off by default (issue 20, measured in docs/bots.md): ``pool`` > 1
-    samples ``pool`` times the deals and draws the ones played out in proportion to
-    their weight (systematic resampling; the sampling and weighing of the pool run
-    before the clock's first check); ``extend``
-    more batches of deals while the two best moves' match values (0-1) are less than
-    ``margin`` apart; ``settle`` > 0 spends the simulations the cap on deals left unspent
-    (``budget``) on more deals while the two best moves' paired difference in match value
-    is less than ``settle`` standard errors; ``legible`` > 0, in partnerships, plays the
-    advice's move (Nino's top score) while her best leads it by less than ``legible``
-    standard errors (``Totals.within``), so her partner, who reads her plays as the
-    advice's, reads her tiles better; ``endgame`` solves every playout exactly once that
-    many tiles are left in the hands (``endgame.solved_playout``; ``None``: ``ENDGAME``).
+    samples ``pool`` times the deals and draws the ones played out in proportion to their
+    weight (systematic resampling; the sampling and weighing of the pool run before the
+    clock's first check); ``extend`` more batches of deals while the two best moves' match
+    values (0-1) are less than ``margin`` apart. On at double-six tables in partnerships
+    (``option``, ``PARTNERSHIP_OPTIONS``), off elsewhere, unless given: ``settle`` > 0
+    spends the simulations the cap on deals left unspent (``budget``) on more deals while
+    the two best moves' paired difference in match value is less than ``settle`` standard
+    errors; ``legible`` > 0, in partnerships, plays the advice's move (Nino's top score)
+    while her best leads it by less than ``legible`` standard errors (``Totals.within``), so
+    her partner, who reads her plays as the advice's, reads her tiles better; ``endgame``
+    solves every playout exactly once that many tiles are left in the hands
+    (``endgame.solved_playout``).
     """
 
     name = "quelonia"
@@ -185,11 +199,11 @@ class Quelonia(Bot):
         pool: int = 1,
         extend: int = 0,
         margin: float = 0.0,
-        settle: float = 0.0,
+        settle: float | None = None,
         chain: bool = True,
         rollout: str = ROLLOUT,
         endgame: int | None = None,
-        legible: float = 0.0,
+        legible: float | None = None,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
@@ -205,6 +219,21 @@ class Quelonia(Bot):
         self.rollout = rollout
         self.endgame = endgame
         self.legible = legible
+
+    def option(self, name: str, rules: Rules, seats: int) -> float:
+        """The search option ``name`` (``"endgame"``, ``"settle"`` or ``"legible"``) at a
+        table of ``seats`` under ``rules``: the constructor's; else the benches' override
+        (``ENDGAME``, ``SETTLE``, ``LEGIBLE``); else ``PARTNERSHIP_OPTIONS`` at double-six
+        tables in partnerships (R2), 0 (off) elsewhere. Raises ``KeyError`` for another
+        name."""
+        given = getattr(self, name) if name in PARTNERSHIP_OPTIONS else None
+        if given is None:
+            given = {"endgame": ENDGAME, "settle": SETTLE, "legible": LEGIBLE}[name]
+        if given is not None:
+            return given
+        if rules.partnerships(seats) and costed_set(rules) == 6:
+            return PARTNERSHIP_OPTIONS[name]
+        return 0
 
     def budget(self, rules: Rules, seats: int) -> tuple[int, int]:
         """``(simulations, sampled deals at most)`` per decision under ``rules`` at a
@@ -262,9 +291,10 @@ class Quelonia(Bot):
         # with no simulation at all, Nino's choice is hers.
         ranked = [estimates[i].match_value + 1e-6 * prior[i] for i in range(len(moves))]
         best = max(range(len(moves)), key=lambda i: ranked[i])
-        if self.legible and knowledge.rules.partnerships(view.seats):
+        legible = self.option("legible", knowledge.rules, view.seats)
+        if legible and knowledge.rules.partnerships(view.seats):
             advised = max(range(len(moves)), key=prior.__getitem__)
-            if totals.within(best, advised, self.legible):
+            if totals.within(best, advised, legible):
                 return moves[advised]  # the partner reads her plays as the advice's
         return moves[best]
 
@@ -304,7 +334,8 @@ class Quelonia(Bot):
             sampled = self._worlds(view, knowledge, rng, worlds)
             if not self._play_batch(playout, view, rules, model, keys, sampled, totals, deadline):
                 return totals
-        while self.settle > 0 and totals.undecided(self.settle):
+        settle = self.option("settle", rules, view.seats)
+        while settle > 0 and totals.undecided(settle):
             more = min(max_worlds, rollouts // len(moves) - totals.count)
             if more < MIN_WORLDS:
                 break
@@ -320,7 +351,7 @@ class Quelonia(Bot):
         ``advice_playout`` from the public voids and line of ``knowledge``/``view``; with
         ``endgame`` > 0, greedy until that many tiles are left, then solved for
         ``model``'s value (``endgame.solved_playout``)."""
-        tiles_left = ENDGAME if self.endgame is None else self.endgame
+        tiles_left = int(self.option("endgame", rules, view.seats))
         if tiles_left:
             return solved_playout(model.value, view.seat, model.partnerships, tiles_left)
         if self.rollout == "greedy":

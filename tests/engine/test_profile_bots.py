@@ -225,7 +225,9 @@ def test_quelonia_spends_the_budget_of_her_table(monkeypatch, name: str, seats, 
     rollouts, most = budget
     assert Quelonia().budget(rules, seats) == budget
     Quelonia().estimate(view, random.Random(1))
-    assert asked == [max(quelonia_module.MIN_WORLDS, min(most, rollouts // moves))]
+    # The first batch is the table's budget; at double-six partnerships ``settle`` may ask
+    # for more while the best two are close (the stub's 2 deals leave them close).
+    assert asked[0] == max(quelonia_module.MIN_WORLDS, min(most, rollouts // moves))
     assert Quelonia(rollouts=60, max_worlds=12).budget(rules, seats) == (60, 12)
     asked.clear()
     Quelonia(rollouts=60, max_worlds=12).estimate(view, random.Random(1))

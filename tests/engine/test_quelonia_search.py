@@ -67,8 +67,11 @@ def test_settle_spends_the_unspent_simulations_only_while_undecided_and_never_mo
 @pytest.mark.parametrize("seats", [3, 4])
 def test_with_resampling_she_still_plays_her_own_best_estimate(seats):
     """With ``pool`` and ``extend`` on, ``choose`` still plays the maximum of ``estimate``
-    (the match analysis reads the same numbers) and every estimate is a chance."""
-    bot = Quelonia(rollouts=80, time_budget=5.0, max_worlds=20, pool=3, extend=1, margin=0.05)
+    (the match analysis reads the same numbers; ``legible`` off, as it may play the
+    advice's move within noise of her best) and every estimate is a chance."""
+    bot = Quelonia(
+        rollouts=80, time_budget=5.0, max_worlds=20, pool=3, extend=1, margin=0.05, legible=0.0
+    )
     for index, (_, view) in enumerate(bot_positions(seats, 4, seed=seats, bot="nino")):
         estimates = bot.estimate(view, random.Random(index))
         assert [estimate.move for estimate in estimates] == list(view.legal_moves)
@@ -111,3 +114,43 @@ def test_legible_plays_the_advices_move_in_partnerships_only(seats, partnerships
         assert legible == (advised if partnerships else plain)
         checked += 1
     assert checked >= 8
+
+
+def test_the_partnership_options_are_hers_only_at_double_six_partnerships(monkeypatch):
+    """Issue 20, session 14: ``endgame``, ``settle`` and ``legible`` are on at double-six
+    tables in partnerships (R2: classic four seats), off alone at three seats, at
+    double-nine (``cuban``) and where four seats play each for themselves; a value given
+    to the constructor wins, and the benches' module override wins over the table's."""
+    from dominoes.bots import quelonia as module
+    from dominoes.rules import PROFILES
+
+    shipped = Quelonia()
+    options = ("endgame", "settle", "legible")
+    classic = PROFILES["classic"]
+    assert [shipped.option(name, classic, 4) for name in options] == [8, 2.0, 1.0]
+    for rules, seats in ((classic, 3), (PROFILES["cuban"], 4), (PROFILES["first_double"], 4)):
+        assert [shipped.option(name, rules, seats) for name in options] == [0, 0, 0]
+    given = Quelonia(endgame=0, settle=0.5, legible=0.0)
+    assert [given.option(name, classic, 4) for name in options] == [0, 0.5, 0.0]
+    monkeypatch.setattr(module, "SETTLE", 0.0)
+    assert shipped.option("settle", classic, 4) == 0.0
+    assert given.option("settle", classic, 4) == 0.5
+    with pytest.raises(KeyError):
+        shipped.option("rollouts", classic, 4)
+
+
+def test_at_four_seats_the_shipped_options_change_her_estimates_and_not_at_three():
+    """The defaults reach the search: on the same positions and seeds the shipped bot's
+    estimates differ from the options-off bot's at four seats, and match it at three."""
+
+    def estimates(bot, seats):
+        return [
+            bot.estimate(view, random.Random(index))
+            for index, (_, view) in enumerate(bot_positions(seats, 6, seed=11, bot="nino"))
+            if len(view.legal_moves) > 1
+        ]
+
+    shipped = Quelonia(rollouts=200, time_budget=600.0, max_worlds=20)
+    off = Quelonia(rollouts=200, time_budget=600.0, max_worlds=20, endgame=0, settle=0.0)
+    assert estimates(shipped, 4) != estimates(off, 4)
+    assert estimates(shipped, 3) == estimates(off, 3)
