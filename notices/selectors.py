@@ -88,8 +88,8 @@ def describe(notice: Notification) -> str:
         if values["winners"]:
             return (
                 ngettext(
-                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s suma %(points)s",
-                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s suman %(points)s",
+                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anota %(points)s",
+                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anotan %(points)s",
                     len(facts.get("winners", [])),
                 )
                 % values

@@ -184,8 +184,9 @@ def test_at_a_fast_bot_table_the_inbox_keeps_one_your_turn_row(api_client_for, r
 
 
 def test_a_hand_won_by_a_pair_is_told_in_the_plural():
-    """'demo y Nino suman 15', not 'suma' (the last look); one winner keeps the singular,
-    and English says 'score' and 'scores' likewise."""
+    """'demo y Nino se anotan 15', not 'se anota' (the last look); one winner keeps the
+    singular, and English says 'score' and 'scores' likewise. 'Se anota' rather than
+    'suma': beside a blocked hand's counts, 'suman 35' read as the pair's count."""
     from django.utils import translation
 
     def sentence(winners: list[str]) -> str:
@@ -196,8 +197,10 @@ def test_a_hand_won_by_a_pair_is_told_in_the_plural():
         )
         return selectors.describe(notice)
 
-    assert sentence(["alice", "Nino"]) == "Terminó la mano 1 de la mesa 7: alice y Nino suman 15"
-    assert sentence(["alice"]) == "Terminó la mano 1 de la mesa 7: alice suma 15"
+    assert sentence(["alice", "Nino"]) == (
+        "Terminó la mano 1 de la mesa 7: alice y Nino se anotan 15"
+    )
+    assert sentence(["alice"]) == "Terminó la mano 1 de la mesa 7: alice se anota 15"
     with translation.override("en"):
         assert sentence(["alice", "Nino"]).endswith("alice and Nino score 15")
         assert sentence(["alice"]).endswith("alice scores 15")

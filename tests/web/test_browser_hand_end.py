@@ -52,6 +52,8 @@ def test_a_hand_ends_and_the_board_stays_until_siguiente_mano(live_server, new_p
     # The summary is on top, the final line and every seat's tiles are shown, no hand.
     assert page.evaluate("document.getElementById('result').nextElementSibling.id") == "last-hand"
     assert "Fin de la mano 1" in page.inner_text("#last-hand-title")
+    if last["points"]:  # "se anota", not "suma": beside the counts, "suma 35" read as one
+        assert f"se anota {last['points']} puntos." in page.inner_text("#last-hand")
     assert page.locator("#line .placed").count() == len(last["line"])
     assert page.locator("#last-hand .holdings li").count() == 2
     shown = page.locator("#last-hand .holdings .mini-tiles .tile").count()

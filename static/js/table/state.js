@@ -37,7 +37,7 @@ export function joinNames(seats) {
   return [...new Set(seats.map(plainName))].join(T.and);
 }
 
-// Whether ``seats`` name more than one person (the verb agrees: "suman", "ganan").
+// Whether ``seats`` name more than one person (the verb agrees: "se anotan", "ganan").
 export function manyNames(seats) {
   return new Set(seats.map(plainName)).size > 1;
 }
