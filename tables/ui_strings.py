@@ -139,6 +139,7 @@ def ui_strings() -> dict[str, str]:
         "offline": _("Sin conexión. Lo intentamos de nuevo en unos segundos."),
         "refused": _("No se pudo hacer: %(detail)s"),
         "played": _("Jugaste %(tile)s."),
+        "led": _("Saliste con %(tile)s."),
         "updated": _("La mesa ha cambiado."),
         # A move refused as stale (409 stale_version): the table moved before it arrived.
         "move_lost": _("Tu jugada no se hizo: la mesa cambió antes."),

@@ -159,7 +159,9 @@ async function send(move) {
   // ``seat`` says which of my hands plays (it matters when I hold two: seven_plus_seven).
   const state = store.table;
   const body = { tile: move.tile, end: move.end, version: state.version, seat: state.your_seat };
-  await submit(body, fmt(T.played, { tile: move.tile }));
+  // A play on an empty line leads the hand, and is said as the log says it (R11).
+  const said = state.game.line.length ? T.played : T.led;
+  await submit(body, fmt(said, { tile: move.tile }));
 }
 
 // Draw or pass by the seat's own choice: the same moves endpoint as a play, with
