@@ -46,6 +46,8 @@ def test_alice_analyses_her_match_and_shares_it(live_server, new_page, alice, fi
     assert rows.count() == 1 and rows.first.get_attribute("data-seat") == "0"
     summary = result["summary"][0]
     assert rows.first.locator("td").first.inner_text() == str(summary["moves_analysed"])
+    spanish = f"{summary['average_loss']['expected_points']:.1f}".replace(".", ",")
+    assert rows.first.locator("td").last.inner_text().endswith(f" {spanish} puntos")  # "2,5"
     assert page.is_hidden("#analyse")
 
     marked = next(move for move in result["moves"] if move["mark"])

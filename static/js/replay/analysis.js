@@ -12,8 +12,18 @@ function pct(chance) {
   return `${Math.round(chance * 100)} %`;
 }
 
+// One decimal in the page's language ("2,5" in Spanish, "2.5" in English).
+const ONE_DECIMAL = new Intl.NumberFormat(document.documentElement.lang || "es", {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+function decimal(value) {
+  return ONE_DECIMAL.format(value);
+}
+
 function points(value) {
-  return (value > 0 ? "+" : "") + value.toFixed(1);
+  return (value > 0 ? "+" : "") + decimal(value);
 }
 
 function moveName(move, T, fmt) {
@@ -43,7 +53,7 @@ function drawSummary(table, result, players, T, fmt) {
     tr.dataset.seat = String(row.seat);
     const loss = fmt(T.summary_loss, {
       chance: pct(row.average_loss.hand_win_chance),
-      points: row.average_loss.expected_points.toFixed(1),
+      points: decimal(row.average_loss.expected_points),
     });
     const cells = [players[row.seat], row.moves_analysed, row.inaccuracies, row.errors, row.blunders, loss];
     cells.forEach((value, column) => {
