@@ -258,3 +258,20 @@ def test_a_version_above_the_tables_is_refused_at_once_not_waited_out(api_client
         assert answer.status_code == 400 and took < WAIT / 2
         body = answer.json()
         assert (body["code"], body["version"]) == ("invalid_since_version", version)
+
+
+@pytest.mark.django_db
+def test_a_stranger_gets_not_found_before_any_check_of_the_wait(
+    api_client_for, alice, bob, mallory
+):
+    """Mallory's malformed wait on alice's table is 404, as on a table that does not exist:
+    which check failed must not depend on whether the table is hers to read."""
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    since = table(clients[0], table_id)["version"]
+    stranger = api_client_for(mallory)
+    for path in (_wait_path(table_id, since, 99), f"/api/v1/tables/{table_id}/?wait=5"):
+        for target in (path, path.replace(f"/{table_id}/", "/999999/")):
+            refused = stranger.get(target)
+            assert refused.status_code == 404, (target, refused.content)
+            assert refused.json()["code"] == "not_found"
+    assert clients[0].get(_wait_path(table_id, since, 99)).json()["code"] == "invalid_wait"
