@@ -8,6 +8,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from dominoes import PROFILES
 from dominoes.record import load_record
 from dominoes.steps import replay_steps
 from tables import selectors
@@ -18,8 +19,10 @@ from tables.seating import player_name
 
 def replay_data(table: Table) -> dict[str, Any]:
     """What ``static/js/replay.js`` draws: ``id``, ``players`` (names by seat),
-    ``seats``, ``target`` and ``dominoes.steps.replay_steps`` of the record (``hands``,
-    ``answer``). Raises ``not_found`` when the table has no finished hand."""
+    ``seats``, ``pairs`` (the table plays in two partnerships, R2: each seat shows its
+    pair's points, as the table page does), ``target`` and ``dominoes.steps.replay_steps``
+    of the record (``hands``, ``answer``). Raises ``not_found`` when the table has no
+    finished hand."""
     record = selectors.table_record(table)
     if not record["hands"]:
         raise not_found()
@@ -28,6 +31,7 @@ def replay_data(table: Table) -> dict[str, Any]:
         "id": table.pk,
         "players": [player_name(seat, seats, table.rules) for seat in seats],
         "seats": table.seats,
+        "pairs": PROFILES[table.rules].partnerships(table.seats),
         "target": table.target,
         **replay_steps(load_record(record)),
     }

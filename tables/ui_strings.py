@@ -192,6 +192,10 @@ def replay_strings() -> dict[str, str]:
         "count_one": _("1 ficha"),
         "stock": _("Pozo: %(n)s"),
         "points": _("%(name)s: %(n)s puntos"),
+        # In pairs (R2) each seat shows its pair's points, named as on the table page.
+        "team_a": _("Pareja A"),
+        "team_b": _("Pareja B"),
+        "team_score": _("%(team)s: %(n)s"),
         "seed": _("Semilla: %(seed)s"),
         "seed_sha256": _("SHA-256 publicado: %(hash)s"),
         "seed_ok": _("El barajado se comprobó: la semilla da su hash y reparte estas fichas (R6)."),

@@ -27,6 +27,13 @@ function el(tag, cls, text) {
   return node;
 }
 
+// A seat's points, or in pairs (R2) its pair's, named as the table page names them
+// (table/seats.js): "Pareja A: 35".
+function seatScore(seat, scores) {
+  if (!data.pairs) return fmt(T.points, { name: data.players[seat], n: scores[seat] });
+  return fmt(T.team_score, { team: seat % 2 === 0 ? T.team_a : T.team_b, n: scores[seat % 2] });
+}
+
 function said(action, step) {
   if (!action) return fmt(T.dealt, { n: place.hand + 1 });
   const name = data.players[action.seat];
@@ -71,7 +78,7 @@ function render() {
     shown.setAttribute("role", "img");
     shown.setAttribute("aria-label", tiles.join(", "));
     for (const tile of tiles) shown.append(tileNamed(tile, false));
-    row.append(shown, el("strong", "score", fmt(T.points, { name: data.players[seat], n: step.scores[seat] })));
+    row.append(shown, el("strong", "score", seatScore(seat, step.scores)));
     seats.append(row);
   });
   document.getElementById("stock").textContent = fmt(T.stock, { n: step.stock_left });
