@@ -49,9 +49,7 @@ def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     for row in tables:
         me = row["players"][row["your_seat"]]
-        others = [p for p in row["players"] if p["seat"] not in row["your_seats"]]
-        # A person holding two seats (seven_plus_seven) is named once.
-        row["names"] = list(dict.fromkeys(p["name"] or _("asiento libre") for p in others))
+        row["with_names"] = _with_names(row)
         row["my_score"] = me["score"]
         row["other_scores"] = _other_scores(row)
         row["single_hand"] = PROFILES[row["rules"]].single_hand  # no target to name
@@ -64,17 +62,44 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/home.html", {"tables": tables, "next_cursor": after})
 
 
+def _after_you(row: dict) -> list[dict]:
+    """The other seats of a "Mis mesas" row in play order after the user's first seat
+    (R3): the order its title and its score line both name them in."""
+    players, first = row["players"], row["your_seat"]
+    return [players[(first + step) % len(players)] for step in range(1, len(players))]
+
+
+def _with_names(row: dict) -> str:
+    """Who else plays at a "Mis mesas" row, after "Mesa N:": "con bob, Nino" in play order
+    after the user, as the score line; a person holding two seats (seven_plus_seven) once.
+    In pairs (R2) the partner first, marked, then the rivals: "con carol (tu pareja)
+    contra bob y dave"."""
+    mine = row["players"][row["your_seat"]]["team"]
+    others = [p for p in _after_you(row) if p["seat"] not in row["your_seats"]]
+    partners = [p for p in others if p["team"] == mine]
+    if not partners:
+        return _("con %(names)s") % {"names": ", ".join(_names(others))}
+    rivals = _names([p for p in others if p["team"] != mine])
+    return _("con %(partner)s (tu pareja) contra %(rivals)s") % {
+        "partner": _names(partners)[0],
+        "rivals": _(" y ").join(rivals),
+    }
+
+
+def _names(players: list[dict]) -> list[str]:
+    """The players' names, each once, a seat nobody holds yet as "asiento libre"."""
+    return list(dict.fromkeys(p["name"] or _("asiento libre") for p in players))
+
+
 def _other_scores(row: dict) -> list[dict]:
     """The other sides' points on a "Mis mesas" row, after "Tú": ``[{"name", "score"}]``,
     in play order after the user (R3). A side that is one player (2 or 3 seats, 4 without
     pairs, the person or bot holding both hands of a pair in ``seven_plus_seven``) by
     name; a pair of two players, or one with a seat nobody holds yet, as "rival". A seat
     nobody holds yet, alone, scores nothing and is left out."""
-    players, first = row["players"], row["your_seat"]
-    mine = players[first]["team"]
-    order = [players[(first + step) % len(players)] for step in range(1, len(players))]
+    mine = row["players"][row["your_seat"]]["team"]
     sides: dict[int, list[dict]] = {}
-    for player in order:
+    for player in _after_you(row):
         if player["team"] != mine:
             sides.setdefault(player["team"], []).append(player)
     shown = []

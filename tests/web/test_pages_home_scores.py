@@ -1,7 +1,8 @@
 """Home: each row's score line names every other side where each seat scores alone.
 
 At three seats the line read "Tú 29 · rival 100": with two rivals, which one? Now each
-other player is named with their points, in play order after you; pairs keep "rival"."""
+other player is named with their points, in play order after you; pairs keep "rival".
+The row's title names the others in that same order, the partner first and marked."""
 
 import re
 
@@ -23,6 +24,16 @@ def _score_line(client, user, table: Table) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", line).split())
 
 
+def _title(client, user, table: Table) -> str:
+    """The text of ``table``'s row title on ``user``'s "Mis mesas", spaces collapsed, without
+    the changed dot's hidden "Novedades:"."""
+    client.force_login(user)
+    page = client.get("/").content.decode()
+    row = page[page.index(f'href="/mesas/{table.pk}/"') :]
+    title = re.search(r'<span class="table-title">(.*?)</span>\s*<span', row, re.S).group(1)
+    return " ".join(re.sub(r"<[^>]+>", " ", title).split()).removeprefix("Novedades: ")
+
+
 def _scores(table: Table, *points: int) -> None:
     for index, score in enumerate(points):
         Seat.objects.filter(table=table, index=index).update(score=score)
@@ -36,6 +47,8 @@ def test_three_seats_name_each_rival_with_their_points_in_play_order(client, ali
     assert _score_line(client, alice, table) == "Tú 29 · bob 100 · Nino 40 · meta 100"
     # bob sits at 1: Nino (2) plays after him, then alice (0).
     assert _score_line(client, bob, table) == "Tú 100 · Nino 40 · alice 29 · meta 100"
+    # The title in the same order, where it went by seat ("con alice, Nino").
+    assert _title(client, bob, table) == f"Mesa {table.pk}: con Nino, alice"
 
 
 def test_two_seats_name_the_rival(client, alice, bob):
@@ -51,6 +64,11 @@ def test_pairs_keep_one_rival_side(client, alice, bob, carol, dave):
     _scores(table, 29, 100, 29, 100)
 
     assert _score_line(client, alice, table) == "Tú 29 · rival 100 · meta 100"
+    # The partner (seat 2) marked and first, then the rivals in play order.
+    title = f"Mesa {table.pk}: con carol (tu pareja) contra bob y dave"
+    assert _title(client, alice, table) == title
+    title = f"Mesa {table.pk}: con bob (tu pareja) contra alice y carol"
+    assert _title(client, dave, table) == title
 
 
 def test_seven_plus_seven_names_the_person_holding_the_rival_pair_once(client, alice, bob):
@@ -61,6 +79,7 @@ def test_seven_plus_seven_names_the_person_holding_the_rival_pair_once(client, a
     _scores(table, 10, 60, 10, 60)
 
     assert _score_line(client, alice, table) == "Tú 10 · bob 60 · meta 150"
+    assert _title(client, alice, table) == f"Mesa {table.pk}: con bob"  # her own partner
 
 
 def test_a_seat_nobody_holds_yet_is_left_out(client, alice):
