@@ -88,8 +88,10 @@ def describe(notice: Notification) -> str:
         if values["winners"]:
             return (
                 ngettext(
-                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anota %(points)s",
-                    "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anotan %(points)s",
+                    "Terminó la mano %(hand)s de la mesa %(id)s: "
+                    "%(winners)s se anota %(points)s puntos",
+                    "Terminó la mano %(hand)s de la mesa %(id)s: "
+                    "%(winners)s se anotan %(points)s puntos",
                     len(facts.get("winners", [])),
                 )
                 % values

@@ -198,9 +198,9 @@ def test_a_hand_won_by_a_pair_is_told_in_the_plural():
         return selectors.describe(notice)
 
     assert sentence(["alice", "Nino"]) == (
-        "Terminó la mano 1 de la mesa 7: alice y Nino se anotan 15"
+        "Terminó la mano 1 de la mesa 7: alice y Nino se anotan 15 puntos"
     )
-    assert sentence(["alice"]) == "Terminó la mano 1 de la mesa 7: alice se anota 15"
+    assert sentence(["alice"]) == "Terminó la mano 1 de la mesa 7: alice se anota 15 puntos"
     with translation.override("en"):
-        assert sentence(["alice", "Nino"]).endswith("alice and Nino score 15")
-        assert sentence(["alice"]).endswith("alice scores 15")
+        assert sentence(["alice", "Nino"]).endswith("alice and Nino score 15 points")
+        assert sentence(["alice"]).endswith("alice scores 15 points")
