@@ -245,11 +245,11 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 def _history_row(table, user) -> dict:
-    """One finished match as the history lists it: ``names`` (the other players, each
-    once), ``won`` (the user's first seat among the winners) and ``replayable``."""
+    """One finished match as the history lists it: ``with_names`` (who else played, as
+    "Mis mesas" says it: "con carol (tu pareja) contra bob y dave"), ``won`` (the user's
+    first seat among the winners) and ``replayable``."""
     row = selectors.table_summary_for_user(table, user)
-    others = [p["name"] for p in row["players"] if p["seat"] not in row["your_seats"]]
-    row["names"] = [name for name in dict.fromkeys(others) if name]
+    row["with_names"] = _with_names(row)
     row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
     row["replayable"] = table.replayable
     return row

@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tables.history import PAGE_SIZE
-from tables.models import Table
+from tables.models import Seat, Table
 from tests.support.api import create_table, play_one, table
 from tests.support.cursors import BAD_CURSORS
 from tests.support.many_tables import tables
@@ -196,3 +196,20 @@ def test_only_a_match_with_a_finished_hand_links_to_its_replay(
     assert f'href="/mesas/{later}/partida/"' in text
     assert browser.get(f"/mesas/{later}/partida/").status_code == 200
     assert browser.get(f"/mesas/{early}/partida/").status_code == 404
+
+
+def test_a_pairs_match_names_the_partner_as_mis_mesas_does(alice, bob, carol, dave):
+    """The history's row title says who played as "Mis mesas" does: the partner first and
+    marked, then the rivals in play order (it listed everyone by seat: "con bob, carol,
+    dave", the second last look)."""
+    from tests.support.pages import seat_friends
+
+    finished = seat_friends(alice, [bob, carol, dave])
+    other = tables(1, status="finished", players=[alice, bob])[0]  # a finished seat's list place
+    group = Seat.objects.get(table_id=other, index=0)
+    Seat.objects.filter(table=finished).update(
+        list_group=group.list_group, list_moved_at=group.list_moved_at
+    )
+    Table.objects.filter(pk=finished.pk).update(status="finished", winners=[0, 2])
+    text = " ".join(_client(alice).get("/partidas/").content.decode().split())
+    assert f"Mesa {finished.pk}: con carol (tu pareja) contra bob y dave</span>" in text
