@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tables import services
+from tables.models import Move, Seat
 from tests.conftest import PASSWORD
 from tests.support.browser import (
     BROWSER_MARKS,
@@ -160,3 +161,24 @@ def test_a_match_ends_with_every_score_who_won_and_why(live_server, new_page, an
     assert page.locator("#last-hand button.next-hand").count() == 0
     shot(page, "away-match-over-phone")
     shot(page, "away-match-over-desktop", DESKTOP)
+
+
+def test_a_hand_that_ended_while_away_is_part_of_the_since_sentence(live_server, new_page, ana):
+    """"Desde tu última visita: nino jugó 6-4, terminó la mano 1, te toca.": the parts
+    after the colon start small, the reader's own moves (played elsewhere) and the hand's
+    end alike (the last look read "…, Terminó la mano 1, …")."""
+    base = live_server.url
+    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+    play_while(ana, table.pk, while_=lambda view: view["game"]["hand_number"] == 0)
+    first_hand = Move.objects.filter(table=table, hand__number=0).order_by("version")
+    last_two = list(first_hand)[-2:]
+    Seat.objects.filter(table=table, user=ana).update(seen_version=last_two[0].version - 1)
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    sentence = page.inner_text("#since-line")
+    assert sentence.startswith("Desde tu última visita: "), sentence
+    assert "terminó la mano 1" in sentence, sentence
+    parts = sentence.removeprefix("Desde tu última visita: ").split(", ")
+    capitals = ("Terminó", "Jugaste", "Saliste", "Pasaste", "Robaste")
+    assert not any(part.startswith(capitals) for part in parts), sentence
+    shot(page, "since-hand-ended-phone")

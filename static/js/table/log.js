@@ -22,7 +22,8 @@ export function said(key, seat, values = {}, { inline = false } = {}) {
 // One sentence per play or pass; consecutive draws by one seat read as one line. Each
 // group says which entries it stands for (``indexes`` into ``entries``). An entry's
 // ``lead`` (true/false) says whether a play led the hand; without it the first play does.
-export function logGroups(entries) {
+// ``inline``: each sentence as part of a longer one (``said``'s small first letter).
+export function logGroups(entries, { inline = false } = {}) {
   const groups = [];
   let led = false;
   for (let i = 0; i < entries.length; i++) {
@@ -30,10 +31,11 @@ export function logGroups(entries) {
     if (entry.kind === "play") {
       // The hand's first play is its lead; every later one went on an end (R11).
       const lead = entry.lead === undefined ? !led : entry.lead;
-      groups.push({ text: said(lead ? "log_lead" : "log_play", entry.seat, { tile: entry.tile }), indexes: [i] });
+      const key = lead ? "log_lead" : "log_play";
+      groups.push({ text: said(key, entry.seat, { tile: entry.tile }, { inline }), indexes: [i] });
       led = true;
     } else if (entry.kind === "pass") {
-      groups.push({ text: said("log_pass", entry.seat), indexes: [i] });
+      groups.push({ text: said("log_pass", entry.seat, {}, { inline }), indexes: [i] });
     } else {
       // Consecutive draws by one seat read as one line: "Nino robó 2 fichas" (R14, R16).
       const seen = [];
@@ -45,7 +47,7 @@ export function logGroups(entries) {
       }
       i--;
       const n = indexes.length;
-      let text = said(n === 1 ? "log_draw_one" : "log_draw_many", entry.seat, { n });
+      let text = said(n === 1 ? "log_draw_one" : "log_draw_many", entry.seat, { n }, { inline });
       if (seen.length) text += ` (${seen.join(", ")})`;
       groups.push({ text, indexes });
     }

@@ -66,8 +66,12 @@ export function sinceSentence(table) {
     const entries = moves
       .filter((m) => m.hand === hand)
       .map((m) => ({ ...m, lead: m.kind === "play" && m.end === null }));
-    parts.push(...logGroups(entries).map((group) => group.text));
-    if (table.game && hand < table.game.hand_number) parts.push(fmt(T.hand_ended, { n: hand + 1 }));
+    // Parts of one sentence after a colon: "…: jugaste 6-4, terminó la mano 1, te toca."
+    parts.push(...logGroups(entries, { inline: true }).map((group) => group.text));
+    if (table.game && hand < table.game.hand_number) {
+      const ended = fmt(T.hand_ended, { n: hand + 1 });
+      parts.push(ended.charAt(0).toLowerCase() + ended.slice(1));
+    }
   }
   // A long absence reads as its last few moves: the log above has them all, marked.
   const shown = parts.length > MOST_PARTS ? ["…", ...parts.slice(-MOST_PARTS)] : parts;
