@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from dominoes import match_from_dict
-from tables import services
+from tables import selectors, services
 from tables.models import Seat, Table
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
@@ -22,6 +22,39 @@ def seat_friends(creator, friends, *, target: int = 100) -> Table:
     for index, friend in enumerate(friends, start=1):
         token = Seat.objects.get(table=table, index=index).invite_token
         services.seat_join(token=token, user=friend)
+    table.refresh_from_db()
+    return table
+
+
+def player_to_move(table: Table, users):
+    """The user of ``users`` whose turn it is at ``table`` (the 6-6 leads the first hand,
+    R7). Raises ``AssertionError`` when none is."""
+    for user in users:
+        fresh, seat = services.table_for_user(table.pk, user)
+        if selectors.table_view_for_user(fresh, seat, user)["your_turn"]:
+            return user
+    raise AssertionError("nobody is to move")
+
+
+def play_first_moves(table: Table, users: list, *, turns: int = 120, until=None) -> Table:
+    """Up to ``turns`` turns through the services, each the seat to play's first legal
+    move (``users[seat]`` plays it; the draws and passes follow by themselves, R16), until
+    the first hand ends or ``until(game)`` holds; returns ``table`` read again."""
+    for _ in range(turns):
+        table.refresh_from_db()
+        user = users[table.turn_seat]
+        table, seat = services.table_for_user(table.pk, user)
+        view = selectors.table_view_for_user(table, seat, user)
+        if view["game"]["hand_number"] != 0 or (until and until(view["game"])):
+            break
+        move = view["game"]["legal_moves"][0]
+        services.move_play(
+            table_id=table.pk,
+            user=user,
+            version=view["version"],
+            tile=move["tile"],
+            end=move["end"],
+        )
     table.refresh_from_db()
     return table
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tables import selectors, services
-from tables.models import Table
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
-from tests.support.pages import seat_friends
+from tests.support.pages import play_first_moves, seat_friends
 
 pytestmark = BROWSER_MARKS
 
@@ -36,26 +34,6 @@ MEASURE = """() => {
     scroll: document.documentElement.scrollWidth,
   };
 }"""
-
-
-def _play(table: Table, users: list, *, until) -> None:
-    """Each seat to play plays its first legal move through the services (draws and
-    passes follow by themselves, R16) until ``until(game)`` holds or the hand ends."""
-    for _ in range(120):
-        table.refresh_from_db()
-        seat_user = users[table.turn_seat]
-        table, seat = services.table_for_user(table.pk, seat_user)
-        view = selectors.table_view_for_user(table, seat, seat_user)
-        if view["game"]["hand_number"] != 0 or until(view["game"]):
-            break
-        move = view["game"]["legal_moves"][0]
-        services.move_play(
-            table_id=table.pk,
-            user=seat_user,
-            version=view["version"],
-            tile=move["tile"],
-            end=move["end"],
-        )
 
 
 def _beside(pill: dict, tile: dict) -> bool:
@@ -112,7 +90,7 @@ def test_the_board_is_wide_and_its_end_pills_stay_by_their_tiles(
     page = signed_in(new_page, base, "alice")
 
     def look(where: str, until) -> int:
-        _play(table, users, until=until)
+        play_first_moves(table, users, until=until)
         page.goto(f"{base}/mesas/{table.pk}/")
         page.wait_for_selector("#line .placed")
         return _check(page, f"{seats}-{where}")

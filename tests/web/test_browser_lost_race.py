@@ -9,22 +9,14 @@ import re
 
 from django.db.models import F
 
-from tables import selectors, services
+from tables import services
 from tables.models import Table
 from tests.support.browser import BROWSER_MARKS, signed_in, version, wait_for_version
-from tests.support.pages import seat_friends
+from tests.support.pages import player_to_move, seat_friends
 
 pytestmark = BROWSER_MARKS
 
 PLAYABLE = "#hand button.tile-btn.playable:not([disabled])"
-
-
-def _player_to_move(table: Table, users):
-    for user in users:
-        fresh, seat = services.table_for_user(table.pk, user)
-        if selectors.table_view_for_user(fresh, seat, user)["your_turn"]:
-            return user
-    raise AssertionError("nobody is to move")
 
 
 def _stale_page(live_server, new_page, table: Table, player):
@@ -45,7 +37,7 @@ def test_a_move_beaten_by_the_same_player_elsewhere_says_it_was_not_made(
     live_server, new_page, alice, bob
 ):
     table = seat_friends(alice, [bob])
-    player = _player_to_move(table, [alice, bob])
+    player = player_to_move(table, [alice, bob])
     page, release = _stale_page(live_server, new_page, table, player)
     before = version(page)
     tile = page.get_attribute(PLAYABLE, "data-tile")  # the lead, 6-6: one tile, one way
@@ -70,7 +62,7 @@ def test_a_move_beaten_by_another_change_does_not_blame_another_tab(
     """The table moved without a move of the player's (a new version, no new log line):
     the move was not made, and no other tab is named."""
     table = seat_friends(alice, [bob])
-    player = _player_to_move(table, [alice, bob])
+    player = player_to_move(table, [alice, bob])
     page, release = _stale_page(live_server, new_page, table, player)
     before = version(page)
     Table.objects.filter(pk=table.pk).update(version=F("version") + 1)

@@ -14,21 +14,11 @@ import json
 
 import pytest
 
-from tables import selectors, services
-from tables.models import Move, Table
+from tables.models import Move
 from tests.support.browser import BROWSER_MARKS, signed_in, version, wait_for_version
-from tests.support.pages import seat_friends
+from tests.support.pages import player_to_move, seat_friends
 
 pytestmark = BROWSER_MARKS
-
-
-def _player_to_move(table: Table, users):
-    """The user whose turn it is at ``table`` (the 6-6 leads the first hand, R7)."""
-    for user in users:
-        fresh, seat = services.table_for_user(table.pk, user)
-        if selectors.table_view_for_user(fresh, seat, user)["your_turn"]:
-            return user
-    raise AssertionError("nobody is to move")
 
 
 @pytest.mark.parametrize("failure", ["answer_lost", "unavailable"])
@@ -36,7 +26,7 @@ def test_a_move_retried_after_a_failure_is_applied_once_with_the_same_key(
     live_server, new_page, alice, bob, failure
 ):
     table = seat_friends(alice, [bob])  # two people: nothing moves after the lead by itself
-    player = _player_to_move(table, [alice, bob])
+    player = player_to_move(table, [alice, bob])
     page = signed_in(new_page, live_server.url, player.username)
     page.goto(f"{live_server.url}/mesas/{table.pk}/")
     page.wait_for_selector("#hand button.tile-btn.playable:not([disabled])")
@@ -78,7 +68,7 @@ def test_each_click_gets_its_own_key(live_server, new_page, alice, bob):
     table = seat_friends(alice, [bob])
     keys: list[str | None] = []
     for _ in range(2):
-        player = _player_to_move(table, [alice, bob])
+        player = player_to_move(table, [alice, bob])
         page = signed_in(new_page, live_server.url, player.username)
         page.route(
             f"**/api/v1/tables/{table.pk}/moves/",

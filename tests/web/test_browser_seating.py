@@ -12,31 +12,9 @@ import pytest
 from tables import selectors, services
 from tables.models import Table
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
-from tests.support.pages import hidden_from, seat_friends, tile_tokens
+from tests.support.pages import hidden_from, play_first_moves, seat_friends, tile_tokens
 
 pytestmark = BROWSER_MARKS
-
-
-def _play_moves(table: Table, users: list, count: int) -> Table:
-    """Play ``count`` turns through the services, each the seat to play's first legal
-    move (the draws and passes follow by themselves, R16); stops if the hand ends."""
-    for _ in range(count):
-        table.refresh_from_db()
-        user = users[table.turn_seat]
-        table, seat = services.table_for_user(table.pk, user)
-        view = selectors.table_view_for_user(table, seat, user)
-        if view["game"]["hand_number"] != 0:
-            break
-        move = view["game"]["legal_moves"][0]
-        services.move_play(
-            table_id=table.pk,
-            user=user,
-            version=view["version"],
-            tile=move["tile"],
-            end=move["end"],
-        )
-    table.refresh_from_db()
-    return table
 
 
 def _open(page, base: str, table: Table) -> None:
@@ -116,7 +94,7 @@ def test_bob_sees_four_seats_around_the_table_his_partner_on_top(
     assert _box(page, "header.site-header")["height"] <= 64
     _assert_hand_in_one_row(page, 7)
 
-    table = _play_moves(table, users, 8)
+    table = play_first_moves(table, users, turns=8)
     page.reload()
     page.wait_for_selector("#line .placed")
     assert _positions(page) == {1: "bottom", 2: "right", 3: "top", 0: "left"}
@@ -247,7 +225,7 @@ def test_three_abuelas_quelonias_are_told_apart_by_their_whole_names(
 def test_bob_sees_alice_on_top_at_two_seats(live_server, new_page, alice, bob):
     base = live_server.url
     table = seat_friends(alice, [bob], target=50)
-    table = _play_moves(table, [alice, bob], 4)
+    table = play_first_moves(table, [alice, bob], turns=4)
     page = signed_in(new_page, base, "bob")
     _open(page, base, table)
     assert _positions(page) == {1: "bottom", 0: "top"}
@@ -289,7 +267,7 @@ def test_the_table_page_keeps_the_home_pages_side_margins_with_a_long_line(
     than the screen."""
     base = live_server.url
     table = seat_friends(alice, [bob, carol, dave], target=100)
-    table = _play_moves(table, [alice, bob, carol, dave], 20)
+    table = play_first_moves(table, [alice, bob, carol, dave], turns=20)
     page = signed_in(new_page, base, "alice")
     home = _side_gaps(page, "main > .page-head")
     _open(page, base, table)
