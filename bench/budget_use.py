@@ -29,6 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from quelonia_regret import add_option_arguments  # noqa: E402
+
 from dominoes.arena import play_match, seatings  # noqa: E402
 from dominoes.bots import choose_play  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
@@ -91,8 +93,7 @@ def main() -> int:
     parser.add_argument("--rollouts", type=int, default=None)
     parser.add_argument("--max-worlds", type=int, default=None)
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
-    parser.add_argument("--settle", type=float, default=None, help="Quelonia(settle=), timed")
-    parser.add_argument("--endgame", type=int, default=None, help="Quelonia(endgame=), timed")
+    add_option_arguments(parser)  # for the timed choices
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
     bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
@@ -112,6 +113,7 @@ def main() -> int:
             time_budget=600.0,
             settle=args.settle,
             endgame=args.endgame,
+            legible=args.legible,
         )
         seconds = choice_seconds(timed, args.profile, args.seats, args.time)
         p50, p95 = seconds[len(seconds) // 2], seconds[int(len(seconds) * 0.95)]

@@ -121,6 +121,33 @@ def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
     add_readings_argument(parser)
 
 
+#: Her search options a table may have of its own (``Quelonia.option``), as flags:
+#: ``(name, type, help)``.
+OPTION_FLAGS = (
+    ("endgame", int, "solve her playouts exactly from this many tiles left (0: off)"),
+    (
+        "settle",
+        float,
+        "spend her unspent simulations while the best two are within this many standard "
+        "errors (0: off)",
+    ),
+    (
+        "legible",
+        float,
+        "in partnerships play the advice's move while her best leads it by less than this "
+        "many standard errors (0: off)",
+    ),
+)
+
+
+def add_option_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--endgame``, ``--settle`` and ``--legible`` (``OPTION_FLAGS``; left out: the
+    table's own, ``Quelonia.option``)."""
+    for name, kind, text in OPTION_FLAGS:
+        text += " (default: the table's own)"
+        parser.add_argument(f"--{name}", type=kind, default=None, help=text)
+
+
 def add_readings_argument(parser: argparse.ArgumentParser) -> None:
     """The chain's ``--readings`` (``readings``; left out: ``posterior.READINGS``)."""
     parser.add_argument(

@@ -26,7 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quelonia_regret import add_chain_arguments, apply_chain_arguments  # noqa: E402
+from quelonia_regret import (  # noqa: E402
+    add_chain_arguments,
+    add_option_arguments,
+    apply_chain_arguments,
+)
 
 from dominoes.arena import Tally, percentile, play_match, seatings, wilson  # noqa: E402
 from dominoes.bots import belief, choose_play, posterior  # noqa: E402
@@ -135,26 +139,12 @@ def arguments() -> argparse.Namespace:
         "pool": "resampling pool (1: off)",
         "extend": "more batches while close (0: off)",
         "chain": "1: deals drawn by the chain; 0: uniform deals weighed",
-        "endgame": "solve the playouts exactly from this many tiles left (0: off)",
     }
     for name, text in helps.items():
         flag = "--" + name.replace("_", "-")
         parser.add_argument(flag, type=int, default=getattr(defaults, name), help=text)
     parser.add_argument("--margin", type=float, default=defaults.margin)
-    parser.add_argument(
-        "--settle",
-        type=float,
-        default=defaults.settle,
-        help="spend the unspent simulations while the best two are within this many "
-        "standard errors (0: off)",
-    )
-    parser.add_argument(
-        "--legible",
-        type=float,
-        default=defaults.legible,
-        help="in partnerships play the advice's move while the best leads it by less than "
-        "this many standard errors (0: off)",
-    )
+    add_option_arguments(parser)
     parser.add_argument("--rollout", choices=["greedy", "advice"], default=defaults.rollout)
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)

@@ -37,7 +37,7 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
 from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
-from quelonia_regret import add_readings_argument  # noqa: E402
+from quelonia_regret import OPTION_FLAGS, add_option_arguments, add_readings_argument  # noqa: E402
 
 from dominoes.arena import percentile, wilson  # noqa: E402
 from dominoes.bots import choose_play, posterior, quelonia  # noqa: E402
@@ -237,24 +237,7 @@ def arguments() -> argparse.Namespace:
         default=posterior.TEMPERATURE,
         help="the power of the belief her chain samples from (dominoes.bots.posterior)",
     )
-    parser.add_argument(
-        "--endgame",
-        type=int,
-        default=quelonia.ENDGAME,
-        help="solve her playouts exactly from this many tiles left (0: never)",
-    )
-    parser.add_argument(
-        "--settle",
-        type=float,
-        default=quelonia.SETTLE,
-        help="spend her unspent simulations while the best two are this close (0: off)",
-    )
-    parser.add_argument(
-        "--legible",
-        type=float,
-        default=quelonia.LEGIBLE,
-        help="play the advice's move while her best leads it by less than this (0: off)",
-    )
+    add_option_arguments(parser)
     add_readings_argument(parser)
     return parser.parse_args()
 
@@ -262,9 +245,8 @@ def arguments() -> argparse.Namespace:
 def main() -> None:
     args = arguments()
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
-    quelonia.ENDGAME = args.endgame
-    quelonia.SETTLE = args.settle
-    quelonia.LEGIBLE = args.legible
+    for name, _kind, _help in OPTION_FLAGS:  # the benches' override of every table's own
+        setattr(quelonia, name.upper(), getattr(args, name))
     if args.readings is not None:
         posterior.READINGS = args.readings
     ensure_pypi_venv()
