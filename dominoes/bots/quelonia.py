@@ -226,11 +226,10 @@ class Quelonia(Bot):
         (``ENDGAME``, ``SETTLE``, ``LEGIBLE``); else ``PARTNERSHIP_OPTIONS`` at double-six
         tables in partnerships (R2), 0 (off) elsewhere. Raises ``KeyError`` for another
         name."""
-        given = getattr(self, name) if name in PARTNERSHIP_OPTIONS else None
-        if given is None:
-            given = {"endgame": ENDGAME, "settle": SETTLE, "legible": LEGIBLE}[name]
-        if given is not None:
-            return given
+        override = {"endgame": ENDGAME, "settle": SETTLE, "legible": LEGIBLE}[name]
+        for given in (getattr(self, name), override):
+            if given is not None:
+                return given
         if rules.partnerships(seats) and costed_set(rules) == 6:
             return PARTNERSHIP_OPTIONS[name]
         return 0
