@@ -38,7 +38,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
-from notices import services
+from notices import selectors, services
 from notices.models import Notification
 from tables.services import deliveries
 
@@ -242,7 +242,7 @@ def _table_entry(notice: Notification, zone: ZoneInfo) -> dict:
     return {
         "id": notice.table_id,
         "url": site_url(reverse("tables:table", args=[notice.table_id])),
-        "others": payload.get("others", []),
+        "with_names": selectors.with_names(payload, notice.kind),
         "deadline": deadline.astimezone(zone) if deadline else None,
         "hand_seat": payload.get("hand_seat"),
         "payload": payload,
@@ -254,7 +254,6 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
     unsubscribe = site_url(reverse("notices:unsubscribe", args=[unsubscribe_token(user.pk, kind)]))
     context = {
         "user": user,
-        "tables": [_table_entry(notice, zone) for notice in notices],
         "notice": notices[0],
         "time_zone": str(zone),
         # Tables of one e-mail may differ in move time (R27): the shortest is told, and
@@ -265,6 +264,7 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
         "settings_url": site_url(reverse("accounts:settings")),
     }
     with translation.override(user.language or settings.LANGUAGE_CODE):
+        context["tables"] = [_table_entry(notice, zone) for notice in notices]  # their words
         subject = render_to_string(f"notices/email/{template}_subject.txt", context)
         text = render_to_string(f"notices/email/{template}.txt", context)
         html = render_to_string(f"notices/email/{template}.html", context)

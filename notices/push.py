@@ -44,7 +44,7 @@ def configured() -> bool:
 
 def message_for(notice: Notification) -> dict:
     """What the device shows: ``title``, ``body`` (the notice's sentence in the player's
-    language, e.g. "Te toca en la mesa 4 (contra ana y Nino)"), ``url`` (the table's
+    language, e.g. "Te toca en la mesa 4: con ana, Nino"), ``url`` (the table's
     page, which the click opens) and ``tag`` (one notification per table on screen).
     Public facts only: never a tile."""
     with translation.override(notice.recipient.language or settings.LANGUAGE_CODE):

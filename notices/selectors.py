@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from notices.models import Notification
+from tables import naming
 from tables.models import Table
 
 Kind = Notification.Kind
@@ -36,6 +37,21 @@ def names(items: list[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("%(first)s y %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def with_names(facts: dict, kind: str) -> str:
+    """Who else plays, from the payload ``facts`` of a notice of ``kind``, as "Mis mesas"
+    says it (``tables.naming``): "con bob, Nino", "con carol (tu pareja) contra bob y
+    dave"; "" when nobody is named. A notice written before its payload had ``partner``
+    (2026-12) named the rivals alone ("contra ana y Nino"), or at a start everyone."""
+    others = [name for name in facts.get("others", []) if name]
+    if not others:
+        return ""
+    if "partner" not in facts and kind != Kind.TABLE_STARTED:
+        return _("contra %(names)s") % {"names": names(others)}
+    partner = facts.get("partner")
+    rivals = [name for name in others if name != partner]
+    return naming.with_names([partner] if partner else [], rivals)
 
 
 def outcome_label(outcome: str) -> str:
@@ -70,13 +86,13 @@ def moderation_sentence(facts: dict) -> str:
 
 
 def describe(notice: Notification) -> str:
-    """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4
-    (contra ana y Nino)". Public facts only: never a tile."""
+    """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4:
+    con carol (tu pareja) contra bob y dave". Public facts only: never a tile."""
     facts = notice.payload
-    values = {"id": notice.table_id, "others": names(facts.get("others", []))}
+    values = {"id": notice.table_id, "others": with_names(facts, notice.kind)}
     if notice.kind == Kind.YOUR_TURN:
         if values["others"]:
-            return _("Te toca en la mesa %(id)s (contra %(others)s)") % values
+            return _("Te toca en la mesa %(id)s: %(others)s") % values
         return _("Te toca en la mesa %(id)s") % values
     if notice.kind == Kind.REMINDER:
         deadline = parse_datetime(facts["deadline"]) if facts.get("deadline") else None
@@ -123,5 +139,5 @@ def describe(notice: Notification) -> str:
         values["name"] = facts.get("joined", "")
         return _("%(name)s se sentó a la mesa %(id)s") % values
     if values["others"]:
-        return _("Empezó la partida de la mesa %(id)s (con %(others)s)") % values
+        return _("Empezó la partida de la mesa %(id)s: %(others)s") % values
     return _("Empezó la partida de la mesa %(id)s") % values  # a notice of before 2026-12

@@ -26,6 +26,7 @@ from dominoes import match_from_dict
 from notices import presence
 from notices.models import NoticePreferences, Notification, PushSubscription
 from notices.presence import arrived, is_present  # noqa: F401  (callers use them from here)
+from tables import naming
 from tables.models import Hand, Seat, Table
 from tables.seating import holds_two_hands, player_name
 
@@ -145,12 +146,20 @@ def public_facts(table: Table, seats: list[Seat]) -> dict:
     }
 
 
-def _others(table: Table, seats: list[Seat], user_id: int) -> list[str]:
-    """The names of ``user_id``'s rivals ("contra ana y Nino"): everyone else at the table
-    but their partner (same ``team``, R2), who plays with them, not against them."""
-    teams = {s.team for s in seats if s.user_id == user_id}
-    others = (s for s in seats if s.team not in teams and not s.is_open)
-    return once(seat_name(table, seats, s) or "" for s in others)
+def _company(table: Table, seats: list[Seat], user_id: int) -> dict:
+    """Who else plays at ``table`` as ``user_id`` reads it, for a notice's payload:
+    ``{"others": [rival names], "partner": name or None}``, the rivals in play order after
+    the user's first seat (R3), as "Mis mesas" names them (``tables.naming``), each once; a
+    seat nobody holds is left out. ``partner`` is null without pairs (R2), and for the
+    person holding both hands of a pair (``seven_plus_seven``)."""
+    players = [
+        {"seat": s.index, "team": s.team, "name": None if s.is_open else seat_name(table, seats, s)}
+        for s in seats
+    ]
+    mine = [s.index for s in seats if s.user_id == user_id]
+    partners, rivals = naming.partners_and_rivals(players, mine)
+    partner = next((p["name"] for p in partners if p["name"]), None)
+    return {"others": once(p["name"] for p in rivals if p["name"]), "partner": partner}
 
 
 def _people(seats: list[Seat]) -> list:
@@ -199,7 +208,7 @@ def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
     if seat.bot or seat.user_id is None:
         return None
     payload = public_facts(table, seats) | {
-        "others": _others(table, seats, seat.user_id),
+        **_company(table, seats, seat.user_id),
         "deadline": table.deadline.isoformat() if table.deadline else None,
         "hand_seat": seat.index + 1 if holds_two_hands(table.rules) else None,
     }
@@ -264,7 +273,7 @@ def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Not
     written = []
     for person in _people(seats):
         won = any(s.user_id == person.pk and s.index in winners for s in seats)
-        payload = base | {"won": won, "others": _others(table, seats, person.pk)}
+        payload = base | {"won": won} | _company(table, seats, person.pk)
         notice = _write(person, Kind.MATCH_OVER, table, "", payload, email_due_at=now)
         if notice is not None:
             written.append(notice)
@@ -313,9 +322,11 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     for person in _people(seats):
         if person.pk == user_id:
             continue
-        others = once(seat_name(table, seats, s) for s in seats if s.user_id != person.pk)
         payload = public_facts(table, seats) | {"joined": seat_name(table, seats, joined)}
-        payload["others"] = others  # who they play with ("con ana y Nino"), partner too
+        with_them = _company(table, seats, person.pk)
+        # Who they play with, partner too ("con carol (tu pareja) contra bob y dave").
+        with_them["others"] = once(filter(None, [with_them["partner"], *with_them["others"]]))
+        payload |= with_them
         for kind in (Kind.FRIEND_JOINED, Kind.TABLE_STARTED):
             if kind == Kind.TABLE_STARTED and table.state is None:
                 continue
@@ -344,7 +355,7 @@ def record_rematch_offered(*, table_id: int, now: datetime | None = None) -> lis
     }
     written = []
     for person in _people([seat for seat in seats if seat.joined_at is None]):
-        payload = base | {"others": _others(table, seats, person.pk)}
+        payload = base | _company(table, seats, person.pk)
         notice = _write(person, Kind.REMATCH_OFFERED, table, "", payload, email_due_at=now)
         if notice is not None:
             written.append(notice)

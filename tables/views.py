@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from dominoes import PROFILES
 from tables import history as history_reads
-from tables import listing, replays, selectors, services
+from tables import listing, naming, replays, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
@@ -62,28 +62,12 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/home.html", {"tables": tables, "next_cursor": after})
 
 
-def _after_you(row: dict) -> list[dict]:
-    """The other seats of a "Mis mesas" row in play order after the user's first seat
-    (R3): the order its title and its score line both name them in."""
-    players, first = row["players"], row["your_seat"]
-    return [players[(first + step) % len(players)] for step in range(1, len(players))]
-
-
 def _with_names(row: dict) -> str:
-    """Who else plays at a "Mis mesas" row, after "Mesa N:": "con bob, Nino" in play order
-    after the user, as the score line; a person holding two seats (seven_plus_seven) once.
-    In pairs (R2) the partner first, marked, then the rivals: "con carol (tu pareja)
-    contra bob y dave"."""
-    mine = row["players"][row["your_seat"]]["team"]
-    others = [p for p in _after_you(row) if p["seat"] not in row["your_seats"]]
-    partners = [p for p in others if p["team"] == mine]
-    if not partners:
-        return _("con %(names)s") % {"names": ", ".join(_names(others))}
-    rivals = _names([p for p in others if p["team"] != mine])
-    return _("con %(partner)s (tu pareja) contra %(rivals)s") % {
-        "partner": _names(partners)[0],
-        "rivals": _(" y ").join(rivals),
-    }
+    """Who else plays at a "Mis mesas" or "Partidas terminadas" row, after "Mesa N:"
+    (``tables.naming``: "con bob, Nino"; in pairs "con carol (tu pareja) contra bob y
+    dave"), in play order after the user, as the score line."""
+    partners, rivals = naming.partners_and_rivals(row["players"], row["your_seats"])
+    return naming.with_names(_names(partners), _names(rivals))
 
 
 def _names(players: list[dict]) -> list[str]:
@@ -99,7 +83,7 @@ def _other_scores(row: dict) -> list[dict]:
     nobody holds yet, alone, scores nothing and is left out."""
     mine = row["players"][row["your_seat"]]["team"]
     sides: dict[int, list[dict]] = {}
-    for player in _after_you(row):
+    for player in naming.after_seat(row["players"], row["your_seat"]):
         if player["team"] != mine:
             sides.setdefault(player["team"], []).append(player)
     shown = []

@@ -79,11 +79,11 @@ def test_the_turn_email_waits_15_minutes_then_goes_once_in_the_players_language(
     if waiting.language == "en":
         assert message.subject == f"Your turn at table {table_id}"
         assert "Hi carol," in message.body
-        assert "against alice" in message.body
+        assert f"Table {table_id}: with alice" in message.body
     else:
         assert message.subject == f"Te toca jugar en la mesa {table_id}"
         assert "Hola, alice:" in message.body
-        assert "contra carol" in message.body
+        assert f"Mesa {table_id}: con carol" in message.body
     notice = Notification.objects.get(recipient=waiting, kind="your_turn")
     assert notice.email == "sent" and notice.channels == ["email"]
 
@@ -195,8 +195,8 @@ def test_carol_away_for_a_day_gets_one_email_naming_both_tables_then_the_reminde
     for table_id in (three, two):
         assert _link(table_id) in turns.body
         assert f"Table {table_id}" in turns.body
-    assert f"Table {three} (against bob, alice)" in turns.body
-    assert f"Table {two} (against bob)" in turns.body
+    assert f"Table {three}: with alice, bob" in turns.body  # play order after carol
+    assert f"Table {two}: with bob" in turns.body
     assert turns.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert reminder.subject == "Less than 24 hours left for your turn at 2 tables"
     for table_id in (three, two):

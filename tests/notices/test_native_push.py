@@ -77,7 +77,7 @@ def test_alices_phones_get_bobs_move_with_the_table_and_no_tile(
 ):
     _alice_has_two_phones(api_client_for, alice)
     table_id = _bob_moves_while_alice_is_away(api_client_for, run_tasks, clock, alice, bob)
-    text = f"Te toca en la mesa {table_id} (contra bob)"
+    text = f"Te toca en la mesa {table_id}: con bob"
     data = {"url": f"/mesas/{table_id}/", "table": str(table_id), "kind": "your_turn"}
 
     url, body = fcm.sent[-1]

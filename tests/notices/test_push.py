@@ -149,7 +149,7 @@ def test_a_push_is_encrypted_to_the_device_and_a_gone_subscription_is_deleted(
             turn_pushes.append(message)
     assert turn_pushes[-1] == {
         "title": "Dominó",
-        "body": f"Te toca en la mesa {table_id} (contra bob)",
+        "body": f"Te toca en la mesa {table_id}: con bob",
         "url": f"/mesas/{table_id}/",
         "tag": f"table-{table_id}",
         "kind": "your_turn",

@@ -155,7 +155,7 @@ def test_at_a_table_with_nino_only_the_people_are_offered(
     rematch = _ask(clock, api_client_for, run_tasks, alice, finished)
     (offer,) = _offers(bob)
     assert offer.table_id == rematch and offer.payload["by"] == "alice"
-    assert offer.payload["others"] == ["alice", "Nino"]
+    assert offer.payload["others"] == ["Nino", "alice"]  # play order after bob (seat 1)
     assert _offers(alice) == []
 
 

@@ -48,7 +48,7 @@ def test_a_friend_sitting_down_and_the_start_are_told_to_the_others(
     assert notices[1].payload["joined"] == "carol"
     assert notices[2].payload["players"] == ["alice", "bob", "carol"]
     assert notices[2].payload["others"] == ["bob", "carol"]
-    started = f"Empezó la partida de la mesa {notices[2].table_id} (con bob y carol)"
+    started = f"Empezó la partida de la mesa {notices[2].table_id}: con bob, carol"
     assert selectors.describe(notices[2]) == started
     assert "friend_joined" in _kinds(bob) and "table_started" in _kinds(bob)
     assert "table_started" not in _kinds(carol)
@@ -149,8 +149,8 @@ def test_reading_a_table_marks_its_notices_read_and_records_presence(
 def test_a_turn_notice_names_the_rivals_not_the_partner(
     clock, api_client_for, run_tasks, alice, bob
 ):
-    """At four seats bob plays with alice (seat 2, R2): the notices say "contra Nino y
-    Garabato" to both, never "contra alice" to bob."""
+    """At four seats bob plays with alice (seat 2, R2): the notices name the rivals to
+    both, in play order after each, and the partner apart: never alice as bob's rival."""
     created = create_table(api_client_for(alice), 4, ["nino", "friend", "garabato"])
     with run_tasks():
         join(api_client_for(bob), created["invites"][0]["token"])
@@ -158,9 +158,12 @@ def test_a_turn_notice_names_the_rivals_not_the_partner(
     seats = services.seats_of(table_row)
     assert seats[2].user == bob
 
-    rivals = {user.username: services._others(table_row, seats, user.pk) for user in (alice, bob)}
+    company = {user.username: services._company(table_row, seats, user.pk) for user in (alice, bob)}
 
-    assert rivals == {"alice": ["Nino", "Garabato"], "bob": ["Nino", "Garabato"]}
+    assert company == {
+        "alice": {"others": ["Nino", "Garabato"], "partner": "bob"},
+        "bob": {"others": ["Garabato", "Nino"], "partner": "alice"},
+    }
 
 
 def test_at_a_fast_bot_table_the_inbox_keeps_one_your_turn_row(api_client_for, run_tasks, alice):

@@ -1,0 +1,47 @@
+"""How a player is told who else sits at their table: "con bob, Nino", or in pairs (R2)
+"con carol (tu pareja) contra bob y dave", the others in play order after them (R3).
+
+"Mis mesas", "Partidas terminadas" and the notices (inbox, e-mail, push) all say it with
+these functions. Pure: plain player dicts in, text out in the active language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+
+def after_seat(players: Sequence[dict], first: int) -> list[dict]:
+    """The players (``{"seat", ...}`` by seat index) other than seat ``first`` in play
+    order after it (R3: seat ``i`` is followed by ``i + 1``)."""
+    return [players[(first + step) % len(players)] for step in range(1, len(players))]
+
+
+def partners_and_rivals(
+    players: Sequence[dict], your_seats: Sequence[int]
+) -> tuple[list[dict], list[dict]]:
+    """The other players as the person holding ``your_seats`` (ascending) reads them:
+    ``(partners, rivals)``, each in play order after their first seat. A partner shares
+    the reader's ``team`` (R2); the reader's own seats (both hands of a pair in
+    ``seven_plus_seven``) are neither."""
+    first = your_seats[0]
+    team = players[first]["team"]
+    others = [p for p in after_seat(players, first) if p["seat"] not in your_seats]
+    return (
+        [p for p in others if p["team"] == team],
+        [p for p in others if p["team"] != team],
+    )
+
+
+def with_names(partners: Sequence[str], rivals: Sequence[str]) -> str:
+    """Who else plays, after "Mesa N:": "con bob, Nino" without a partner, else "con
+    carol (tu pareja) contra bob y dave". Names in the order given, each once (a person
+    holding two seats is one name)."""
+    rivals = list(dict.fromkeys(rivals))
+    if not partners:
+        return _("con %(names)s") % {"names": ", ".join(rivals)}
+    return _("con %(partner)s (tu pareja) contra %(rivals)s") % {
+        "partner": partners[0],
+        "rivals": _(" y ").join(rivals),
+    }
