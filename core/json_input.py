@@ -1,8 +1,9 @@
-"""Request bodies read as the JSON they are: a field that wants a whole number, a text or a
-boolean refuses any other JSON type (400 ``invalid``, with ``fields``), where DRF alone
-would read ``10.0`` and ``"10"`` as 10, ``123`` as "123", and ``"yes"``, ``"true"`` or
-``1`` as true. Every app's API bodies share it: the tables' and talk's through
-``StrictSerializer``, the accounts' and the notices' through ``JsonTypesMixin``."""
+"""Request bodies read as the JSON they are: a field that wants a whole number, a text (a
+choice among texts too) or a boolean refuses any other JSON type (400 ``invalid``, with
+``fields``), where DRF alone would read ``10.0`` and ``"10"`` as 10, ``123`` as "123", and
+``"yes"``, ``"true"`` or ``1`` as true. Every app's API bodies share it: the tables' and
+talk's through ``StrictSerializer``, the accounts' and the notices' through
+``JsonTypesMixin``."""
 
 from __future__ import annotations
 
@@ -11,13 +12,28 @@ from rest_framework import serializers
 from rest_framework.utils import html
 
 
-def _wants_whole(field: serializers.Field) -> bool:
-    """An integer field, or a choice among whole numbers only (``seats``, ``move_days``)."""
-    if isinstance(field, serializers.IntegerField):
-        return True
+def _choices_all(field: serializers.Field, kind: type) -> bool:
+    """``field`` is a single choice (not a ``MultipleChoiceField``, whose value is a list)
+    among values of the type ``kind`` only (``True`` is no whole number here)."""
     if not isinstance(field, serializers.ChoiceField):
         return False
-    return bool(field.choices) and all(type(choice) is int for choice in field.choices)
+    if isinstance(field, serializers.MultipleChoiceField) or not field.choices:
+        return False
+    return all(
+        isinstance(choice, kind) and not isinstance(choice, bool) for choice in field.choices
+    )
+
+
+def _wants_whole(field: serializers.Field) -> bool:
+    """An integer field, or a choice among whole numbers only (``seats``, ``move_days``)."""
+    return isinstance(field, serializers.IntegerField) or _choices_all(field, int)
+
+
+def _wants_text(field: serializers.Field) -> bool:
+    """A text field, or a choice among texts only (``rules``, ``time_zone``, ``platform``,
+    ``language``): DRF alone answers a choice given ``5`` or ``true`` "not a valid choice"
+    (and would take ``1`` for a choice ``"1"``), where a text field says it wants text."""
+    return isinstance(field, serializers.CharField) or _choices_all(field, str)
 
 
 def wrong_json_type(field: serializers.Field, value, *, form: bool = False) -> str | None:
@@ -31,7 +47,7 @@ def wrong_json_type(field: serializers.Field, value, *, form: bool = False) -> s
         return gettext("Tiene que ser true o false.")
     if _wants_whole(field) and (isinstance(value, bool) or not isinstance(value, int)):
         return gettext("Tiene que ser un número entero.")
-    if isinstance(field, serializers.CharField) and not isinstance(value, str):
+    if _wants_text(field) and not isinstance(value, str):
         return gettext("Tiene que ser un texto.")
     if isinstance(field, serializers.ListField) and isinstance(value, list):
         wrong = (wrong_json_type(field.child, item, form=form) for item in value)
@@ -46,6 +62,8 @@ class JsonTypesMixin:
     (``123``, ``true``, ``["x"]``), and a boolean field given anything but JSON ``true``
     or ``false`` (``"true"``, ``1``, ``"yes"``) are 400 ``invalid`` with the field named in
     ``fields``; so is a list whose items are not of its child's type (``ids: ["1"]``).
+    A choice among texts (``time_zone``, ``platform``) reads as a text field: ``5`` is
+    "Tiene que ser un texto.", not "not a valid choice".
     Read-only fields are left alone (the body's value is ignored anyway). A form's body
     (a ``QueryDict``: HTML forms, DRF's browsable API) keeps DRF's reading of booleans."""
 

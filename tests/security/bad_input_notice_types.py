@@ -1,14 +1,17 @@
 """Bad-input cases for the notices API's bodies (mark read, preferences, Web Push
 subscriptions, phones) and the boolean of ``PATCH /me/``, read by
 ``test_bad_input_notices.py``: a text field given a number, a boolean or a list, a boolean
-given a string or a number, a whole number given a string. DRF alone read ``"false"``,
-``0`` and ``"yes"`` as booleans, ``"12"`` as the table 12 and a 64-digit number as an APNs
-token; each is 400 ``invalid`` with the field in ``fields`` and changes nothing.
+given a string or a number, a whole number given a string, a choice among texts
+(``time_zone``, ``platform``, ``language``, ``pip_colour``) given a number or a boolean.
+DRF alone read ``"false"``, ``0`` and ``"yes"`` as booleans, ``"12"`` as the table 12 and a
+64-digit number as an APNs token, and answered a choice given ``5`` "not a valid choice"
+where a text field says it wants text; each is 400 ``invalid`` with the field in
+``fields`` and changes nothing.
 
 (name, who sends it, method, path, body, the field refused, its message). ``body`` is a
 function of the world's facts (``table``, ``notice``, ``endpoint``, ``token``); the field
 ``keys.p256dh`` is ``fields["keys"]["p256dh"]``; the message ``None`` where the field's
-own check (a choice, a time) answers first, with its own sentence. Every other field of a
+own check (a time) answers first, with its own sentence. Every other field of a
 body is right, so the type alone is what is refused."""
 
 from __future__ import annotations
@@ -63,8 +66,9 @@ NOTICE_TYPE_CASES = [
     _prefs('"yes"', "alice", lambda f: {"push_reminder": "yes"}, "push_reminder"),
     _prefs('"no"', "alice", lambda f: {"push_match_over": "no"}, "push_match_over"),
     _prefs("[false]", "alice", lambda f: {"push_table_started": [False]}, "push_table_started"),
-    _prefs("time_zone number", "alice", lambda f: {"time_zone": 5}, "time_zone", None),
-    _prefs("time_zone list", "alice", lambda f: {"time_zone": ["UTC"]}, "time_zone", None),
+    _prefs("time_zone number", "alice", lambda f: {"time_zone": 5}, "time_zone", TEXT),
+    _prefs("time_zone true", "dave", lambda f: {"time_zone": True}, "time_zone", TEXT),
+    _prefs("time_zone list", "alice", lambda f: {"time_zone": ["UTC"]}, "time_zone", TEXT),
     _prefs(
         "quiet_start number",
         "alice",
@@ -135,7 +139,20 @@ NOTICE_TYPE_CASES = [
         "post",
         lambda f: {"platform": 1, "token": PHONE},
         "platform",
-        None,
+    ),
+    _phone(
+        "platform false",
+        "alice",
+        "post",
+        lambda f: {"platform": False, "token": PHONE},
+        "platform",
+    ),
+    _phone(
+        "mallory names alice's phone's platform with a number",
+        "mallory",
+        "delete",
+        lambda f: {"platform": 0, "token": f["token"]},
+        "platform",
     ),
     _phone(
         "mallory sends alice's token in a list",
@@ -156,4 +173,7 @@ NOTICE_TYPE_CASES = [
     _me('dave\'s "yes"', "dave", lambda f: {"email_notifications": "yes"}),
     _me("dave's 1", "dave", lambda f: {"email_notifications": 1}),
     _me("dave's [true]", "dave", lambda f: {"email_notifications": [True]}),
+    _me("language number", "alice", lambda f: {"language": 1}, "language", TEXT),
+    _me("language true", "carol", lambda f: {"language": True}, "language", TEXT),
+    _me("pip_colour number", "alice", lambda f: {"pip_colour": 0}, "pip_colour", TEXT),
 ]

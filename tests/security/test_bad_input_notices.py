@@ -1,5 +1,6 @@
 """The notices API's bodies, and every boolean of the API, refuse a wrong JSON type as the
-tables' and accounts' do: a text field given a number, a boolean or a list, a boolean
+tables' and accounts' do: a text field (or a choice among texts: ``time_zone``,
+``platform``, ``language``) given a number, a boolean or a list, a boolean
 given anything but JSON ``true``/``false`` (``"false"``, ``0``, ``"yes"``), a whole number
 given a string (``{"table": "12"}``, ``{"ids": ["7"]}``) are 400 ``invalid`` naming the
 field in ``fields``, and nothing changes: the notices' read marks, everyone's preferences
