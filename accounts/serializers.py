@@ -2,13 +2,14 @@
 
 Inputs check types and lengths only; the rules (a taken username, password strength, a
 valid reset key) are allauth's forms', reported under the same field names. A text field
-given another JSON type (``123``, ``true``) is 400 ``invalid``, as in every body of the API
-(``core.json_input``): DRF alone would read ``123`` as "123"."""
+given another JSON type (``123``, ``true``) and a field a body does not take
+(``{"is_staff": true}``, ``languag``) are 400 ``invalid``, as in every body of the API
+(``core.json_input``): DRF alone would read ``123`` as "123" and skip the others."""
 
 from rest_framework import serializers
 
 from accounts.models import User
-from core.json_input import JsonTypesMixin
+from core.json_input import StrictInputMixin
 from notices.selectors import unread_count
 
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
@@ -25,13 +26,13 @@ def password_field(**options):
     )
 
 
-class SignupInputSerializer(JsonTypesMixin, serializers.Serializer):
+class SignupInputSerializer(StrictInputMixin, serializers.Serializer):
     username = serializers.CharField(max_length=150)
     email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
     password = password_field(write_only=True)
 
 
-class CredentialsInputSerializer(JsonTypesMixin, serializers.Serializer):
+class CredentialsInputSerializer(StrictInputMixin, serializers.Serializer):
     username = serializers.CharField(
         max_length=EMAIL_MAX_LENGTH, help_text="The username or the account's e-mail address."
     )
@@ -47,7 +48,7 @@ class SignupOutputSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
-class MeSerializer(JsonTypesMixin, serializers.ModelSerializer):
+class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
     unread_notifications = serializers.SerializerMethodField(
         help_text="How many of my notices are unread (the inbox: /api/v1/notifications/)."
     )
@@ -69,7 +70,7 @@ class MeSerializer(JsonTypesMixin, serializers.ModelSerializer):
         return unread_count(user)
 
 
-class EmailInputSerializer(JsonTypesMixin, serializers.Serializer):
+class EmailInputSerializer(StrictInputMixin, serializers.Serializer):
     email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
 
 
@@ -85,25 +86,25 @@ class EmailStatusSerializer(serializers.Serializer):
     addresses = EmailAddressSerializer(many=True)
 
 
-class KeyInputSerializer(JsonTypesMixin, serializers.Serializer):
+class KeyInputSerializer(StrictInputMixin, serializers.Serializer):
     key = serializers.CharField(
         max_length=256, help_text="The last part of the link in the e-mail."
     )
 
 
-class PasswordResetKeyInputSerializer(JsonTypesMixin, serializers.Serializer):
+class PasswordResetKeyInputSerializer(StrictInputMixin, serializers.Serializer):
     key = serializers.CharField(
         max_length=256, help_text="The last part of the reset link: `<uid>-<token>`."
     )
     password = password_field()
 
 
-class PasswordChangeInputSerializer(JsonTypesMixin, serializers.Serializer):
+class PasswordChangeInputSerializer(StrictInputMixin, serializers.Serializer):
     old_password = password_field()
     new_password = password_field()
 
 
-class PasswordInputSerializer(JsonTypesMixin, serializers.Serializer):
+class PasswordInputSerializer(StrictInputMixin, serializers.Serializer):
     password = password_field()
 
 

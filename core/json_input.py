@@ -1,9 +1,10 @@
 """Request bodies read as the JSON they are: a field that wants a whole number, a text (a
-choice among texts too) or a boolean refuses any other JSON type (400 ``invalid``, with
-``fields``), where DRF alone would read ``10.0`` and ``"10"`` as 10, ``123`` as "123", and
-``"yes"``, ``"true"`` or ``1`` as true. Every app's API bodies share it: the tables' and
-talk's through ``StrictSerializer``, the accounts' and the notices' through
-``JsonTypesMixin``."""
+choice among texts too) or a boolean refuses any other JSON type, and a field the body
+does not take is refused by name (each 400 ``invalid``, with ``fields``), where DRF alone
+would read ``10.0`` and ``"10"`` as 10, ``123`` as "123", ``"yes"``, ``"true"`` or ``1``
+as true, and skip ``{"is_staff": true}`` in silence. Every app's API bodies share it: the
+tables' and talk's through ``StrictSerializer``, the accounts' and the notices' (model
+serializers among them) through ``StrictInputMixin``."""
 
 from __future__ import annotations
 
@@ -80,10 +81,15 @@ class JsonTypesMixin:
         return super().to_internal_value(data)
 
 
-class StrictSerializer(JsonTypesMixin, serializers.Serializer):
-    """A request body serializer that refuses fields it does not know (400 ``invalid``),
-    so that a misspelt ``end`` is an error instead of a silently different move, and
-    wrong JSON types as ``JsonTypesMixin`` (each 400 ``invalid``)."""
+class StrictInputMixin(JsonTypesMixin):
+    """For a request body's (model) serializer: a field the body does not take is 400
+    ``invalid`` naming it in ``fields`` ("No es un campo de esta petición."), so that a
+    misspelt ``end`` or ``languag`` is an error instead of a silently different request
+    (and ``is_staff`` is refused, not skipped); then wrong JSON types as
+    ``JsonTypesMixin``. A read-only field of the serializer (``username`` in ``PATCH
+    /me/``) is known and ignored, so a client may send back what it read. Nested
+    serializers that take it check their own objects (``keys`` of a Web Push
+    subscription)."""
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
@@ -94,3 +100,8 @@ class StrictSerializer(JsonTypesMixin, serializers.Serializer):
                     code="invalid",
                 )
         return super().to_internal_value(data)
+
+
+class StrictSerializer(StrictInputMixin, serializers.Serializer):
+    """A request body serializer that refuses fields it does not know and wrong JSON
+    types (``StrictInputMixin``; each 400 ``invalid``): the tables' and talk's bodies."""

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.json_input import JsonTypesMixin
+from core.json_input import StrictInputMixin
 from notices import selectors, services
 from notices.forms import time_zone_choices
 from notices.models import NoticePreferences, Notification
@@ -67,7 +67,7 @@ class NotificationListApi(APIView):
 LARGEST_ID = 2**63 - 1
 
 
-class ReadInputSerializer(JsonTypesMixin, serializers.Serializer):
+class ReadInputSerializer(StrictInputMixin, serializers.Serializer):
     ids = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID),
         required=False,
@@ -97,7 +97,7 @@ class NotificationReadApi(APIView):
         return Response({"marked": marked, "unread": selectors.unread_count(request.user)})
 
 
-class NoticePreferencesSerializer(JsonTypesMixin, serializers.ModelSerializer):
+class NoticePreferencesSerializer(StrictInputMixin, serializers.ModelSerializer):
     """Per kind and channel (``email_*``, ``push_*``; the inbox always gets every notice),
     the IANA ``time_zone`` and the quiet hours (``"HH:MM"`` local time, both or neither:
     ``null`` for none)."""
@@ -119,8 +119,8 @@ class NoticePreferencesSerializer(JsonTypesMixin, serializers.ModelSerializer):
 
 
 class NoticePreferencesApi(APIView):
-    """``GET``: my notice preferences. ``PATCH``: change some of them (unknown fields are
-    ignored; a bad value is 400 ``invalid`` and changes nothing)."""
+    """``GET``: my notice preferences. ``PATCH``: change some of them (a field it does not
+    take, or a bad value, is 400 ``invalid`` naming the field, and changes nothing)."""
 
     @extend_schema(responses=NoticePreferencesSerializer)
     def get(self, request: Request) -> Response:
@@ -140,19 +140,24 @@ class NoticePreferencesApi(APIView):
         return Response(NoticePreferencesSerializer(preferences).data)
 
 
-class PushSubscriptionSerializer(JsonTypesMixin, serializers.Serializer):
+class PushSubscriptionSerializer(StrictInputMixin, serializers.Serializer):
     """The browser's ``PushSubscription.toJSON()``: ``endpoint`` and ``keys`` (``p256dh``,
-    ``auth``, base64url)."""
+    ``auth``, base64url), and the ``expirationTime`` browsers add (milliseconds since the
+    epoch, usually ``null``): taken so that the browser's object is a known body, and not
+    kept (a subscription that ends shows as a 404 or 410 from the push service)."""
 
-    class KeysSerializer(JsonTypesMixin, serializers.Serializer):
+    class KeysSerializer(StrictInputMixin, serializers.Serializer):
         p256dh = serializers.RegexField(r"^[A-Za-z0-9_-]{80,100}={0,2}$")
         auth = serializers.RegexField(r"^[A-Za-z0-9_-]{16,32}={0,2}$")
 
     endpoint = serializers.URLField(max_length=1000)
     keys = KeysSerializer()
+    expirationTime = serializers.FloatField(  # the browser's name
+        required=False, allow_null=True, min_value=0
+    )
 
 
-class PushEndpointSerializer(JsonTypesMixin, serializers.Serializer):
+class PushEndpointSerializer(StrictInputMixin, serializers.Serializer):
     endpoint = serializers.URLField(max_length=1000)
 
 

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.json_input import JsonTypesMixin
+from core.json_input import StrictInputMixin
 from notices import devices, native
 from notices.api import PushDisabled
 
@@ -26,7 +26,7 @@ TOKEN_SHAPES = {
 }
 
 
-class DeviceSerializer(JsonTypesMixin, serializers.Serializer):
+class DeviceSerializer(StrictInputMixin, serializers.Serializer):
     """What the app sends: ``platform`` (``fcm`` for Android, or iOS through Firebase;
     ``apns`` for iOS straight to Apple), ``token`` (the provider's registration token;
     an APNs token is hex, taken in any case) and optionally ``name`` (up to 255
