@@ -343,6 +343,9 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # An expected 403 (a player opening /admin/) is one line, not a traceback: core.request_log
+    "filters": {"plain_refusals": {"()": "core.request_log.PlainRefusals"}},
+    "loggers": {"django.request": {"filters": ["plain_refusals"]}},
 }
 
 # --- Error tracking ---------------------------------------------------------------------
