@@ -85,6 +85,23 @@ def moderation_sentence(facts: dict) -> str:
     return _("Un moderador te avisa: %(reason)s") % values
 
 
+def _hand_scored(winners: int, points: int) -> str:
+    """The hand-over sentence with ``%(hand)s``, ``%(id)s``, ``%(winners)s`` and
+    ``%(points)s`` to fill: "se anota" for one winner, "se anotan" for a pair, and
+    "punto" or "puntos" by ``points`` (R25)."""
+    if winners == 1:
+        return ngettext(
+            "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anota %(points)s punto",
+            "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anota %(points)s puntos",
+            points,
+        )
+    return ngettext(
+        "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anotan %(points)s punto",
+        "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anotan %(points)s puntos",
+        points,
+    )
+
+
 def describe(notice: Notification) -> str:
     """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4:
     con carol (tu pareja) contra bob y dave". Public facts only: never a tile."""
@@ -102,16 +119,7 @@ def describe(notice: Notification) -> str:
         values |= {"hand": facts.get("hand"), "winners": names(facts.get("winners", []))}
         values["points"] = facts.get("points") or 0
         if values["winners"]:
-            return (
-                ngettext(
-                    "Terminó la mano %(hand)s de la mesa %(id)s: "
-                    "%(winners)s se anota %(points)s puntos",
-                    "Terminó la mano %(hand)s de la mesa %(id)s: "
-                    "%(winners)s se anotan %(points)s puntos",
-                    len(facts.get("winners", [])),
-                )
-                % values
-            )
+            return _hand_scored(len(facts["winners"]), values["points"]) % values
         return _("Terminó la mano %(hand)s de la mesa %(id)s, sin puntos") % values
     if notice.kind == Kind.MATCH_OVER:
         values["why"] = outcome_label(facts.get("outcome", ""))

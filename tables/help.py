@@ -16,13 +16,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from dominoes.rules import CLASSIC, PROFILES
 from dominoes.scoring import explain
 from dominoes.state import HandEnd, HandResult
 from dominoes.tiles import parse_tile
 from tables.help_examples import EXAMPLES, Example
+from tables.plurals import Words, plural_forms
 from tables.seating import holds_two_hands
 
 
@@ -202,32 +203,72 @@ def _blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
     return lines
 
 
-def summary_strings() -> dict[str, str]:
+def summary_strings() -> Words:
     """The table page's explanation of the last hand with its numbers (``table.js``
     ``renderLastHand``); ``%(rule)s`` becomes a link to the rule on this page."""
     return {
-        "why_domino": _("Cuentan las fichas de los rivales (%(rule)s): %(sum)s puntos."),
-        "why_domino_all": _(
-            "Cuentan las fichas de todos, también las de la pareja (%(rule)s): %(sum)s puntos."
-        ),
+        **_points_sentences(),
         "why_partner": _("Lo de %(name)s no cuenta: es su pareja."),
-        "why_lowest": _(
-            "Gana la cuenta más baja (%(rule)s): %(name)s, con %(count)s, se lleva %(sum)s puntos."
-        ),
         "why_tie": _(
             "Empate con %(count)s: decide la ficha de menor valor (%(rule)s): %(values)s."
         ),
-        "why_tie_winner": _("Gana %(name)s y se lleva %(sum)s puntos."),
         "why_tie_nobody": _("Las fichas valen lo mismo: nadie suma."),
         "why_teams": _("Gana la pareja con menos puntos (%(rule)s): %(a)s contra %(b)s."),
         "why_teams_tie": _("Empate: nadie suma."),
-        "why_lowest_player": _(
-            "Gana la pareja de %(name)s, que tiene la cuenta más baja (%(rule)s), %(count)s: "
-            "se lleva %(sum)s puntos."
+    }
+
+
+def _points_sentences() -> Words:
+    """The sentences that end on the hand's points (``%(sum)s``: "1", "6 + 9 = 15"), each
+    in both forms for the script to pick by the points (``plurals.plural_forms``)."""
+    return {
+        "why_domino": plural_forms(
+            lambda n: ngettext(
+                "Cuentan las fichas de los rivales (%(rule)s): %(sum)s punto.",
+                "Cuentan las fichas de los rivales (%(rule)s): %(sum)s puntos.",
+                n,
+            )
         ),
-        "why_pair_that_led": _(
-            "Empate entre las parejas: gana la pareja que salió (%(rule)s) y se lleva %(sum)s "
-            "puntos."
+        "why_domino_all": plural_forms(
+            lambda n: ngettext(
+                "Cuentan las fichas de todos, también las de la pareja (%(rule)s): %(sum)s punto.",
+                "Cuentan las fichas de todos, también las de la pareja (%(rule)s): %(sum)s puntos.",
+                n,
+            )
+        ),
+        "why_lowest": plural_forms(
+            lambda n: ngettext(
+                "Gana la cuenta más baja (%(rule)s): %(name)s, con %(count)s, se lleva %(sum)s "
+                "punto.",
+                "Gana la cuenta más baja (%(rule)s): %(name)s, con %(count)s, se lleva %(sum)s "
+                "puntos.",
+                n,
+            )
+        ),
+        "why_tie_winner": plural_forms(
+            lambda n: ngettext(
+                "Gana %(name)s y se lleva %(sum)s punto.",
+                "Gana %(name)s y se lleva %(sum)s puntos.",
+                n,
+            )
+        ),
+        "why_lowest_player": plural_forms(
+            lambda n: ngettext(
+                "Gana la pareja de %(name)s, que tiene la cuenta más baja (%(rule)s), "
+                "%(count)s: se lleva %(sum)s punto.",
+                "Gana la pareja de %(name)s, que tiene la cuenta más baja (%(rule)s), "
+                "%(count)s: se lleva %(sum)s puntos.",
+                n,
+            )
+        ),
+        "why_pair_that_led": plural_forms(
+            lambda n: ngettext(
+                "Empate entre las parejas: gana la pareja que salió (%(rule)s) y se lleva "
+                "%(sum)s punto.",
+                "Empate entre las parejas: gana la pareja que salió (%(rule)s) y se lleva "
+                "%(sum)s puntos.",
+                n,
+            )
         ),
     }
 

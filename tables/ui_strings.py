@@ -8,32 +8,34 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tables.help import summary_strings
+from tables.plurals import Words, plural_forms
 
 
-def ui_strings() -> dict[str, str]:
+def ui_strings() -> Words:
     """The table page's words, ``{key: text}`` in the request's language (Django's
     catalogue), handed to the page as JSON (``json_script`` "table-strings"); the script
     (``static/js/table/``) fills in the ``%(name)s`` placeholders. ``%(rule)s`` becomes
-    a link to that rule on ``/reglas/``."""
+    a link to that rule on ``/reglas/``. A counted text comes in both forms
+    (``plurals.plural_forms``)."""
     return {
         "your_turn": _("Te toca jugar."),
         "turn_of": _("Le toca a %(name)s."),
         "time_left": _("Quedan %(time)s para jugar."),
         "hours_minutes": _("%(h)s h %(m)s min"),
-        "day_hours": ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", 1),
-        "days_hours": ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", 2),
+        "day_hours": plural_forms(
+            lambda n: ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", n)
+        ),
         "minutes": _("%(m)s min"),
         "under_a_minute": _("menos de un minuto"),
         "hand_n": _("Mano %(n)s"),
         "stock": _("Pozo: %(n)s"),
-        "tiles_one": _("1 ficha"),
-        "tiles_many": _("%(n)s fichas"),
+        "tiles": plural_forms(lambda n: ngettext("%(n)s ficha", "%(n)s fichas", n)),
         "you": _("tú"),
         "partner": _("tu pareja"),
         "open_seat": _("Asiento libre"),
         "team_a": _("Pareja A"),
         "team_b": _("Pareja B"),
-        "points": _("%(n)s puntos"),
+        "points": plural_forms(lambda n: ngettext("%(n)s punto", "%(n)s puntos", n)),
         "target": _("Meta: %(n)s puntos"),
         "to_play": _("juega ahora"),
         "team_score": _("%(team)s: %(n)s"),
@@ -70,8 +72,19 @@ def ui_strings() -> dict[str, str]:
         "domino": _("%(name)s dominó: se quedó sin fichas."),
         "blocked": _("Mesa cerrada: nadie podía jugar ni robar."),
         "blocked_no_stock": _("Mesa cerrada: nadie podía jugar."),
-        "scored": _("%(names)s se anota %(points)s puntos."),
-        "scored_many": _("%(names)s se anotan %(points)s puntos."),
+        # One winner, then two (a pair): each by the points it scored.
+        "scored": plural_forms(
+            lambda n: ngettext(
+                "%(names)s se anota %(points)s punto.", "%(names)s se anota %(points)s puntos.", n
+            )
+        ),
+        "scored_many": plural_forms(
+            lambda n: ngettext(
+                "%(names)s se anotan %(points)s punto.",
+                "%(names)s se anotan %(points)s puntos.",
+                n,
+            )
+        ),
         "nobody_scored": _("Nadie suma puntos en esta mano."),
         "count": _("cuenta %(n)s"),
         "no_tiles": _("sin fichas"),
@@ -206,7 +219,8 @@ def replay_strings() -> dict[str, str]:
 
 def analysis_strings() -> dict[str, str]:
     """The words of the replay page's analysis and share panels
-    (``static/js/replay/``); ``%(chance)s`` arrives as "42 %", ``%(points)s`` as "+3.5"."""
+    (``static/js/replay/``); ``%(chance)s`` arrives as "42 %", ``%(points)s`` as "+3.5"
+    with one decimal always, so "puntos" stays plural ("1,0 puntos", "1.0 points")."""
     return {
         "analysis_none": _("Abuela Quelonia puede juzgar cada jugada de la partida."),
         "analysis_public_none": _("Esta partida aún no tiene análisis."),

@@ -14,6 +14,7 @@ from django.contrib.auth.models import Group
 from django.test import Client
 
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage
+from tables import services
 from tables.models import Seat, Table
 from tests.moderation.conftest import say, talk
 from tests.support.api import create_table, play_one, seated_clients, table
@@ -180,6 +181,16 @@ def test_close_a_table_with_a_reason_the_players_read_it(api_client_for, carla, 
         assert client.get("/api/v1/moderation/notices/").json()[0]["reason"] == "lenguaje ofensivo"
     page = _admin(carla).get(f"/mesas/{table_id}/")
     assert page.status_code == 200
+
+
+def test_a_table_to_one_point_reads_1_punto(carla, mod):
+    """A single-hand table plays to 1 point: the card said "2 asientos, a 1 puntos"."""
+    one_hand = services.table_create(creator=carla, seats=2, others=["nino"], rules="first_double")
+    classic = services.table_create(creator=carla, seats=2, others=["nino"], target=50)
+    act = "/admin/moderation/moderationaction/act/"
+    page = _admin(mod).get(act, {"table": one_hand.pk}).content.decode()
+    assert re.search(r"2 asientos, a 1 punto\b", page), page
+    assert "2 asientos, a 50 puntos" in _admin(mod).get(act, {"table": classic.pk}).content.decode()
 
 
 def test_warn_and_deactivate(api_client_for, carla, dani, mod):

@@ -207,3 +207,25 @@ def test_a_hand_won_by_a_pair_is_told_in_the_plural():
     with translation.override("en"):
         assert sentence(["alice", "Nino"]).endswith("alice and Nino score 15 points")
         assert sentence(["alice"]).endswith("alice scores 15 points")
+
+
+def test_a_hand_worth_one_point_says_punto():
+    """'alice se anota 1 punto', not '1 puntos', by one winner and by a pair alike;
+    English says '1 point'."""
+    from django.utils import translation
+
+    def sentence(winners: list[str], points: int) -> str:
+        notice = Notification(
+            kind=Notification.Kind.HAND_OVER,
+            payload={"hand": 2, "winners": winners, "points": points},
+            table_id=7,
+        )
+        return selectors.describe(notice)
+
+    assert sentence(["alice"], 1).endswith(": alice se anota 1 punto")
+    assert sentence(["alice", "Nino"], 1).endswith(": alice y Nino se anotan 1 punto")
+    assert sentence(["alice"], 2).endswith(": alice se anota 2 puntos")
+    with translation.override("en"):
+        assert sentence(["alice"], 1).endswith(": alice scores 1 point")
+        assert sentence(["alice", "Nino"], 1).endswith(": alice and Nino score 1 point")
+        assert sentence(["alice", "Nino"], 2).endswith(": alice and Nino score 2 points")

@@ -8,9 +8,12 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.conf import settings
 
+from dominoes import new_seed, start_hand
 from tables import services
 from tables.models import Move, Seat
+from tables.services import lobby
 from tests.conftest import PASSWORD
 from tests.support.browser import (
     BROWSER_MARKS,
@@ -21,6 +24,7 @@ from tests.support.browser import (
     shot,
     signed_in,
 )
+from tests.support.engine import deal_of, empty_match, play
 from tests.support.finished import play_while
 
 pytestmark = BROWSER_MARKS
@@ -182,3 +186,46 @@ def test_a_hand_that_ended_while_away_is_part_of_the_since_sentence(live_server,
     capitals = ("Terminó", "Jugaste", "Saliste", "Pasaste", "Robaste")
     assert not any(part.startswith(capitals) for part in parts), sentence
     shot(page, "since-hand-ended-phone")
+
+
+#: A first hand that Nino (seat 2, holding 6-6) wins by a domino while ana still holds
+#: 1-0: one point (R7, R17, R20). Every play is the only tile that fits, so no draws.
+ONE_POINT_DEAL = ["6-2 2-2 2-1 1-1 4-1 4-2 1-0", "6-6 6-5 5-5 5-4 4-4 4-3 3-0"]
+ONE_POINT_PLAYS = [
+    (1, "6-6", None), (0, "6-2", 6), (1, "6-5", 6), (0, "2-2", 2), (1, "5-5", 5),
+    (0, "2-1", 2), (1, "5-4", 5), (0, "1-1", 1), (1, "4-4", 4), (0, "4-1", 1),
+    (1, "4-3", 4), (0, "4-2", 4), (1, "3-0", 3),
+]  # fmt: skip
+
+
+def _one_point_match(seats, target, seed=None, rules=None):
+    """``engine.new_match`` for the table of the one-point test: the first hand played
+    out as ``ONE_POINT_PLAYS``, the second dealt from ``seed`` (ana leads it, R10)."""
+    dealt, stock = deal_of(ONE_POINT_DEAL)
+    match = start_hand(empty_match(seats, target), seed=new_seed(), dealt=dealt, stock=stock)
+    for seat, tile, end in ONE_POINT_PLAYS:
+        match = play(match, seat, tile, end)
+    return start_hand(match, seed=seed)
+
+
+def test_a_one_point_hand_says_1_punto(live_server, new_page, ana, monkeypatch):
+    """'Nino se anota 1 punto.' and '1 punto' on the scoreboard, where they read
+    '1 puntos'; '0 puntos' stays plural, and English says '1 point'."""
+    base = live_server.url
+    monkeypatch.setattr(lobby, "new_match", _one_point_match)
+    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#last-hand.held")
+    summary = page.inner_text("#last-hand")
+    assert "Nino se anota 1 punto." in summary, summary
+    assert "Cuentan las fichas de los rivales (Regla R20): 1 punto." in summary, summary
+    assert page.locator("#scoreboard .score").all_inner_texts() == ["0 puntos", "1 punto"]
+    shot(page, "one-point-phone", PHONE)
+    shot(page, "one-point-desktop", DESKTOP)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": base}])
+    page.reload()
+    page.wait_for_selector("#last-hand.held")
+    summary = page.inner_text("#last-hand")
+    assert "Nino scores 1 point." in summary and "(Rule R20): 1 point." in summary, summary
+    assert page.locator("#scoreboard .score").all_inner_texts() == ["0 points", "1 point"]

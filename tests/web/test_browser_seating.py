@@ -164,7 +164,7 @@ def test_alice_sees_three_seats_nino_on_her_right_and_nino_ii_on_her_left(
         assert left[0] < bottom[0] < right[0] and left[1] < bottom[1] and right[1] < bottom[1]
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)
-    assert "puntos" in page.inner_text("#players li[data-seat='1'] .seat-score")
+    assert "punto" in page.inner_text("#players li[data-seat='1'] .seat-score")
     shot(page, "seating-3-phone")
     shot(page, "seating-3-desktop", DESKTOP)
 

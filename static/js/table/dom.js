@@ -10,6 +10,13 @@ export function fmt(template, values) {
   return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
 }
 
+// The form of a counted text for ``count`` ("1 punto", "0 puntos", "2 puntos"): ``forms``
+// is {one, other} as the server sends it (tables/plurals.py plural_forms, from ngettext);
+// "one" is for exactly 1, as in Spanish and English.
+export function counted(forms, count) {
+  return count === 1 ? forms.one : forms.other;
+}
+
 // h("li", {class, text, onclick, ...attributes}, ...children): null/false leave things out.
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);

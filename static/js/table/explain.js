@@ -2,7 +2,7 @@
 // The engine decides and explains (dominoes.scoring.explain, sent as
 // last_hand.explanation); this module only puts that explanation into words.
 
-import { fmt, ruleLink } from "./dom.js";
+import { counted, fmt, ruleLink } from "./dom.js";
 import { T } from "./page.js";
 import { playerName } from "./state.js";
 
@@ -31,7 +31,7 @@ function sumText(why) {
 function domino(why, last) {
   // Some profiles count the winning pair's own tiles too (R20, partner_tiles_count).
   const all = why.scored_seats.some((seat) => why.winners.includes(seat));
-  const nodes = fmtRule(all ? T.why_domino_all : T.why_domino, why.rule, { sum: sumText(why), points: why.points });
+  const nodes = fmtRule(counted(all ? T.why_domino_all : T.why_domino, why.points), why.rule, { sum: sumText(why) });
   const out = last.holdings.findIndex((tiles) => tiles.length === 0);
   const partner = (out + 2) % 4;
   if (why.team_counts && out >= 0 && !why.scored_seats.includes(partner)) {
@@ -43,10 +43,10 @@ function domino(why, last) {
 function pairs(why) {
   if (why.decided_by === "lowest_player") {
     const name = playerName(why.winners.find((seat) => why.counts[seat] === why.lowest));
-    return fmtRule(T.why_lowest_player, why.rule, { name, count: why.lowest, sum: sumText(why) });
+    return fmtRule(counted(T.why_lowest_player, why.points), why.rule, { name, count: why.lowest, sum: sumText(why) });
   }
   if (why.decided_by === "pair_that_led") {
-    return fmtRule(T.why_pair_that_led, why.rule, { sum: sumText(why) });
+    return fmtRule(counted(T.why_pair_that_led, why.points), why.rule, { sum: sumText(why) });
   }
   const [a, b] = why.team_counts;
   const nodes = fmtRule(T.why_teams, why.rule, { a: `${T.team_a} ${a}`, b: `${T.team_b} ${b}` });
@@ -65,7 +65,8 @@ function alone(why) {
   const winner = why.winners[0];
   if (winner === undefined) return nodes;
   const values = { name: playerName(winner), count: why.counts[winner], sum: sumText(why) };
-  return nodes.concat(why.tie_break ? fmt(T.why_tie_winner, values) : fmtRule(T.why_lowest, why.rule, values));
+  if (why.tie_break) return nodes.concat(fmt(counted(T.why_tie_winner, why.points), values));
+  return nodes.concat(fmtRule(counted(T.why_lowest, why.points), why.rule, values));
 }
 
 // The rule that decided the hand, with this hand's numbers (R20-R23):

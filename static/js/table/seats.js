@@ -7,7 +7,7 @@
 // only, never a tile: R31), its score or its pair's and, highlighted, whose turn it is.
 // Then the scoreboard (the target, each seat's or pair's points) and the stock.
 
-import { fmt, h } from "./dom.js";
+import { counted, fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
 import { inPairs, joinNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
@@ -48,7 +48,7 @@ function seatScore(seat) {
     const team = seat % 2;
     return fmt(T.team_score, { team: team === 0 ? T.team_a : T.team_b, n: scores[team] });
   }
-  return fmt(T.points, { n: scores[seat] });
+  return fmt(counted(T.points, scores[seat]), { n: scores[seat] });
 }
 
 function playerRow(player, bottom) {
@@ -78,7 +78,7 @@ function playerRow(player, bottom) {
         tags.length ? h("small", { class: "tags" }, ` (${tags.join(", ")})`) : null)),
     h("span", { class: "facts" },
       count === null ? null : backs(count),
-      count === null ? null : h("span", { class: "count" }, count === 1 ? T.tiles_one : fmt(T.tiles_many, { n: count })),
+      count === null ? null : h("span", { class: "count" }, fmt(counted(T.tiles, count), { n: count })),
       player.name && game ? h("span", { class: "seat-score" }, seatScore(player.seat)) : null),
     turn ? h("span", { class: "badge turn" }, T.to_play, state.deadline ? " · " + timeLeft(state.deadline) : "") : null);
 }
@@ -134,7 +134,7 @@ export function renderScoreboard() {
       h("span", { class: "side" + (side.mine ? " mine" : "") },
         h("span", { class: "side-name" }, side.label),
         profile.single_hand ? null : h("meter", { min: 0, max: state.target, value: Math.min(side.score, state.target), "aria-hidden": "true" }),
-        h("strong", { class: "score", "data-score": side.score }, fmt(T.points, { n: side.score })))
+        h("strong", { class: "score", "data-score": side.score }, fmt(counted(T.points, side.score), { n: side.score })))
     );
   }
 }

@@ -3,7 +3,7 @@
 // JSON, whether a move is on its way, the tile waiting for an end choice (R12), whether
 // focus goes back into the hand after the next render and whether my last move lost a race. The functions below only read.
 
-import { fmt } from "./dom.js";
+import { counted, fmt } from "./dom.js";
 import { T, firstTable, profile } from "./page.js";
 
 export const store = {
@@ -84,5 +84,5 @@ export function timeLeft(deadline) {
   if (hours < 24) return fmt(T.hours_minutes, { h: hours, m: minutes % 60 });
   // From a day up, as "Mis mesas" writes it (tables.move_time.time_left_label).
   const days = Math.floor(hours / 24);
-  return fmt(days === 1 ? T.day_hours : T.days_hours, { d: days, h: hours % 24 });
+  return fmt(counted(T.day_hours, days), { d: days, h: hours % 24 });
 }

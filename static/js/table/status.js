@@ -1,6 +1,6 @@
 // The status line under the title (hand, whose turn, time left) and the end-of-match box.
 
-import { fmt, h } from "./dom.js";
+import { counted, fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
 import { inPairs, joinNames, manyNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
@@ -89,7 +89,7 @@ function finalScores(state) {
   return h("ul", { class: "final-scores" },
     sides.map((side) => h("li", { class: side.won ? "winner" : "" },
       h("span", { class: "name" }, side.label, side.won ? " ★" : ""),
-      h("strong", { class: "score", "data-score": scores[side.seats[0]] }, fmt(T.points, { n: scores[side.seats[0]] })))));
+      h("strong", { class: "score", "data-score": scores[side.seats[0]] }, fmt(counted(T.points, scores[side.seats[0]]), { n: scores[side.seats[0]] })))));
 }
 
 // Why the match ended, naming who left or ran out of time (R25-R28).

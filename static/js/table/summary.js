@@ -2,7 +2,7 @@
 // capicúa where the profile has it, the numbers explained (explain.js, from the engine's
 // explanation), who scored, and every seat's tiles and count. All of the hand summary is drawn here.
 
-import { fmt, h, ruleLink } from "./dom.js";
+import { counted, fmt, h, ruleLink } from "./dom.js";
 import { canExplain, whyNumbers } from "./explain.js";
 import { T, profile } from "./page.js";
 import { joinNames, manyNames, playerName, store } from "./state.js";
@@ -51,7 +51,7 @@ function handSummary(last) {
     numbers(last),
     h("p", { class: "scored" },
       last.winners.length && last.points >= 0
-        ? fmt(manyNames(last.winners) ? T.scored_many : T.scored, { names: joinNames(last.winners), points: last.points })
+        ? fmt(counted(manyNames(last.winners) ? T.scored_many : T.scored, last.points), { names: joinNames(last.winners), points: last.points })
         : T.nobody_scored),
     holdings(last),
   ].filter(Boolean);
