@@ -28,10 +28,20 @@ function el(tag, cls, text) {
 }
 
 // A seat's points, or in pairs (R2) its pair's, named as the table page names them
-// (table/seats.js): "Pareja A: 35".
+// (table/seats.js): "Pareja A: 35". The pair's name and its points are two parts, each
+// in its own column, so that both line up from row to row.
 function seatScore(seat, scores) {
-  if (!data.pairs) return fmt(T.points, { name: data.players[seat], n: scores[seat] });
-  return fmt(T.team_score, { team: seat % 2 === 0 ? T.team_a : T.team_b, n: scores[seat % 2] });
+  const score = el("strong", "score");
+  if (!data.pairs) {
+    score.append(el("span", "points", fmt(T.points, { name: data.players[seat], n: scores[seat] })));
+    return score;
+  }
+  const team = seat % 2 === 0 ? T.team_a : T.team_b;
+  const at = T.team_score.indexOf("%(n)s");
+  const side = fmt(T.team_score.slice(0, at), { team }).trim();
+  if (side) score.append(el("span", "side", side));
+  score.append(el("span", "points", fmt(T.team_score.slice(at), { team, n: scores[seat % 2] })));
+  return score;
 }
 
 function said(action, step) {
@@ -78,7 +88,7 @@ function render() {
     shown.setAttribute("role", "img");
     shown.setAttribute("aria-label", tiles.join(", "));
     for (const tile of tiles) shown.append(tileNamed(tile, false));
-    row.append(shown, el("strong", "score", seatScore(seat, step.scores)));
+    row.append(shown, seatScore(seat, step.scores));
     seats.append(row);
   });
   document.getElementById("stock").textContent = fmt(T.stock, { n: step.stock_left });

@@ -1,7 +1,8 @@
-"""The replay of a 4-seat match in pairs (R2), in Chromium at 390x844 and 1280x800: each
-seat's row gives its pair's points as the table page does ("Pareja A: 35"), not the seat's
-alone ("alice: 0 puntos"), and the rows' parts (name, tile count, tiles, points) line up
-in columns from one row to the next."""
+"""The replay of a 4-seat match in pairs (R2), in Chromium at 390x844, 1280x800 and 360
+px wide: each seat's row gives its pair's points as the table page does ("Pareja A: 35"),
+not the seat's alone ("alice: 0 puntos"), and the rows' parts (name, tile count, tiles,
+the pair's name, its points) line up in columns from one row to the next, on a phone too,
+without overflowing."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from tests.support.finished import quick_finished_table
 
 pytestmark = BROWSER_MARKS
 
-PARTS = ((".name", "left"), (".count", "left"), (".mini-tiles", "left"), (".score", "right"))
+PARTS = (".name", ".count", ".mini-tiles", ".side", ".points")
+NARROW = {"width": 360, "height": 800}
 
 
 @pytest.fixture
@@ -23,29 +25,52 @@ def finished(alice):
     return quick_finished_table([alice], ["nino"] * 3, 4, lambda **_: contextlib.nullcontext())
 
 
-def _edges(page, part: str, side: str) -> list[int]:
-    """Where ``part`` of each seat's row starts (``side`` "left") or ends ("right"), px."""
+def _open(page, url: str) -> dict:
+    """Open the replay at ``url``; its ``replay-data``."""
+    page.goto(url)
+    page.wait_for_selector("#seats li")
+    return page.evaluate("JSON.parse(document.getElementById('replay-data').textContent)")
+
+
+def _lefts(page, part: str) -> list[int]:
+    """Where ``part`` of each seat's row starts, px."""
     boxes = page.eval_on_selector_all(
-        f"#seats li {part}", "nodes => nodes.map(n => n.getBoundingClientRect().toJSON())"
+        f"#seats li {part}", "nodes => nodes.map(n => n.getBoundingClientRect().left)"
     )
-    return [round(box[side]) for box in boxes]
+    return [round(left) for left in boxes]
+
+
+def _overflow(page) -> list[float]:
+    """How far the page and the seats' rows stick out to the right, px (0: none)."""
+    return page.evaluate(
+        """() => {
+          const list = document.getElementById("seats");
+          const right = list.getBoundingClientRect().right;
+          const parts = [...list.querySelectorAll("li *")];
+          const rightmost = Math.max(...parts.map(n => n.getBoundingClientRect().right));
+          return [document.documentElement.scrollWidth - window.innerWidth,
+                  list.scrollWidth - list.clientWidth, rightmost - right];
+        }"""
+    )
 
 
 def test_the_rows_give_the_pairs_points_in_columns(live_server, new_page, alice, finished):
     base = live_server.url
     page = signed_in(new_page, base, "alice")
     page.set_viewport_size(DESKTOP)
-    page.goto(f"{base}/mesas/{finished.pk}/partida/")
-    page.wait_for_selector("#seats li")
+    data = _open(page, f"{base}/mesas/{finished.pk}/partida/")
     page.keyboard.press("ArrowDown")  # hand 2: hand 1's points are on the board
-    data = page.evaluate("JSON.parse(document.getElementById('replay-data').textContent)")
     a, b = data["hands"][1]["steps"][0]["scores"][:2]
     assert a != b
-    for viewport, name in ((DESKTOP, "replay-pairs-desktop"), (PHONE, "replay-pairs-phone")):
+    sizes = ((DESKTOP, "desktop"), (PHONE, "phone"), (NARROW, "narrow"))
+    for viewport, name in sizes:
         page.set_viewport_size(viewport)
-        shot(page, name, viewport)
-        for part, side in PARTS:
-            edges = _edges(page, part, side)
-            assert len(edges) == 4 and len(set(edges)) == 1, (viewport, part, edges)
-    texts = page.locator("#seats li .score").all_inner_texts()
-    assert texts == [f"Pareja A: {a}", f"Pareja B: {b}", f"Pareja A: {a}", f"Pareja B: {b}"]
+        shot(page, f"replay-pairs-{name}", viewport)
+        for part in PARTS:  # "Pareja B: 0" starts where "Pareja A: 30" does, and its 0 too
+            lefts = _lefts(page, part)
+            assert len(lefts) == 4 and len(set(lefts)) == 1, (viewport, part, lefts)
+        assert max(_overflow(page)) <= 0, (viewport, _overflow(page))
+    sides = page.locator("#seats li .side").all_inner_texts()
+    assert sides == ["Pareja A:", "Pareja B:", "Pareja A:", "Pareja B:"]
+    points = page.locator("#seats li .points").all_inner_texts()
+    assert points == [str(a), str(b), str(a), str(b)]
