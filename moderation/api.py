@@ -35,7 +35,14 @@ class TalkMessageSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     hand = serializers.IntegerField(allow_null=True, help_text="The hand running (from 0).")
     after_move = MoveFollowedSerializer(
-        allow_null=True, help_text="The move it followed; null before the hand's first."
+        allow_null=True,
+        help_text="The last move of its hand when it was written; null before the hand's "
+        "first. Also set when the match was over (written says so).",
+    )
+    written = serializers.ChoiceField(
+        choices=["before_match", "hand_start", "after_move", "match_over"],
+        help_text="Where it was written: before the first hand; at its hand's start (no "
+        "move yet, the hand before it over); after after_move; once the match was over.",
     )
     held = serializers.BooleanField(
         help_text="Written during a partnership hand: delivered when that hand ended."

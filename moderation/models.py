@@ -23,8 +23,9 @@ class TalkMessage(models.Model):
     """One message of a table's talk: free ``text`` or a quick ``phrase`` (its key, shown
     in each reader's language). ``hand_number`` is the hand running when it was written
     (null before the match starts), ``after_sequence`` the sequence of the last move of
-    that hand then (null: before the hand's first move). ``removed_at`` is set when a
-    moderator removes it (the row stays, for the log and the reports)."""
+    that hand then (null: before the hand's first move); ``after_match`` says the match
+    was already over (that hand and move are then the last ones). ``removed_at`` is set
+    when a moderator removes it (the row stays, for the log and the reports)."""
 
     table = models.ForeignKey(
         "tables.Table",
@@ -47,6 +48,11 @@ class TalkMessage(models.Model):
     hand_number = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("mano"))
     after_sequence = models.PositiveSmallIntegerField(
         null=True, blank=True, verbose_name=_("tras la jugada")
+    )
+    after_match = models.BooleanField(
+        default=False,
+        help_text=_("Escrito con la partida ya terminada."),
+        verbose_name=_("tras la partida"),
     )
     held = models.BooleanField(
         default=False,

@@ -77,15 +77,16 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
     """A table's talk as ``user`` (seated there) may read it:
     ``{"table", "held", "muted", "muted_seats", "can_post", "max_length", "phrases",
     "report_reasons", "messages": [{"id", "seat", "name", "mine", "text", "phrase",
-    "created_at", "hand", "after_move", "held", "pending", "removed",
+    "created_at", "hand", "after_move", "written", "held", "pending", "removed",
     "removed_reason"}],
     "moderation": [{"kind", "label", "reason", "created_at"}]}``.
 
     ``held``: what the user writes now waits for the hand's end. ``pending``: the user's
     own held message, not yet delivered. ``after_move`` ``{"sequence", "seat", "kind",
-    "tile", "lead"}`` is the move the message followed (null: none in its hand yet;
-    ``lead``: a play that led the hand). Messages from people the user muted are left
-    out; a muted table shows only the user's own.
+    "tile", "lead"}`` is the last move of its hand when it was written (null: none yet;
+    ``lead``: a play that led the hand). ``written`` says where it was written
+    (``written_at``): its marker. Messages from people the user muted are left out; a
+    muted table shows only the user's own.
     Raises ``TableError`` ``not_found`` (404) for anyone not seated, as every table read.
     """
     table, _seat = table_selectors.table_for_user(table_id, user)
@@ -143,6 +144,18 @@ def _table_closings(table: Table) -> list[dict[str, Any]]:
     ]
 
 
+def written_at(message: TalkMessage) -> str:
+    """Where in the match ``message`` was written, for its marker: ``"before_match"`` (no
+    hand dealt yet), ``"match_over"`` (the match had ended), ``"hand_start"`` (its hand
+    dealt, no move played: also just after the hand before it ended, as the next hand is
+    dealt at once) or ``"after_move"`` (after its ``after_move``)."""
+    if message.hand_number is None:
+        return "before_match"
+    if message.after_match:
+        return "match_over"
+    return "hand_start" if message.after_sequence is None else "after_move"
+
+
 def _message_view(message, user, names, followed, ended, removals) -> dict[str, Any]:
     removed = message.removed_at is not None
     phrase = PHRASES.get(message.phrase)
@@ -156,6 +169,7 @@ def _message_view(message, user, names, followed, ended, removals) -> dict[str, 
         "created_at": message.created_at,
         "hand": message.hand_number,
         "after_move": followed.get((message.hand_number, message.after_sequence)),
+        "written": written_at(message),
         "held": message.held,
         "pending": message.held
         and message.hand_number not in ended

@@ -67,7 +67,8 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
 
     At a partnership table (4 seats) whose hand is running the message is ``held``: it
     reaches nobody else until that hand ends (``moderation.selectors``). Each message
-    records the hand running and the last move of it so far.
+    records the hand running and the last move of it so far, and whether the match was
+    already over (``after_match``: its marker then says so, not that last move).
 
     Raises ``TableError``: ``not_found`` (404: no such table, or ``user`` not seated),
     ``suspended`` (403), ``invalid`` (400: empty, too long, control characters, both or
@@ -107,6 +108,7 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
             phrase=phrase,
             hand_number=hand.number if hand is not None else None,
             after_sequence=last.sequence if last is not None else None,
+            after_match=not table.is_active,
             held=selectors.holds_talk(table),
         )
         if not message.held:  # a held one: when its hand ends (notices.tasks)

@@ -40,6 +40,7 @@ def talk_strings() -> dict[str, str]:
         "pending": _("se entregará al acabar la mano"),
         "after_move": _("tras la jugada %(n)s de la mano %(hand)s (%(move)s)"),
         "before_first": _("al empezar la mano %(hand)s"),
+        "match_over": _("con la partida ya terminada"),
         "removed": _("Mensaje retirado por un moderador: %(reason)s"),
         "you": _("tú"),
         "mute_table": _("Silenciar la charla de esta mesa"),

@@ -106,6 +106,49 @@ def test_after_move_says_whether_the_move_led_the_hand(api_client_for, alice, bo
     assert later["sequence"] > lead.sequence and later["lead"] is False
 
 
+def test_talk_between_hands_and_after_the_match_says_where_it_was_written(
+    api_client_for, alice, bob, generous_rates
+):
+    """A message written as hand 1 ended (hand 2 dealt at once, no move yet) is "al
+    empezar la mano 2"; one written once the match was over is "match_over", where it
+    read "tras la jugada 25 de la mano 3 (...)", the last move before it. ``after_move``
+    keeps that last move for the apps that read only it."""
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    rng = random.Random(4)
+    assert say(clients[0], table_id, "suerte").status_code == 201
+    state = play_until(clients, table_id, rng, lambda state: state["game"]["hand_number"] == 1)
+    assert state["status"] == "playing"  # 100 points are not made in one hand
+    assert say(clients[1], table_id, "otra mano").status_code == 201
+    play_turn_of(clients, table_id, rng)
+    assert say(clients[0], table_id, "buena").status_code == 201
+    play_until(clients, table_id, rng, lambda state: state["status"] != "playing")
+    assert say(clients[1], table_id, "bien jugado").status_code == 201
+
+    start, between, during, after = talk(clients[0], table_id)["messages"]
+    assert [(m["hand"], m["written"]) for m in (start, between, during)] == [
+        (0, "hand_start"),
+        (1, "hand_start"),
+        (1, "after_move"),
+    ]
+    assert between["after_move"] is None and during["after_move"]["sequence"] >= 0
+    last = Move.objects.filter(table_id=table_id).order_by("hand__number", "sequence").last()
+    assert after["written"] == "match_over"
+    assert after["hand"] == last.hand.number and after["after_move"]["sequence"] == last.sequence
+
+
+def test_a_message_before_the_match_is_written_before_it(api_client_for, ana, bruno):
+    from tests.support.api import create_table
+
+    created = create_table(api_client_for(ana), 2, ["friend"])
+    assert say(api_client_for(ana), created["id"], "¿vienes?").status_code == 201
+    [message] = talk(api_client_for(ana), created["id"])["messages"]
+    assert (message["hand"], message["after_move"], message["written"]) == (
+        None,
+        None,
+        "before_match",
+    )
+
+
 def test_before_the_match_starts_it_is_delivered_at_once(api_client_for, ana, bruno):
     from tests.support.api import create_table, join
 

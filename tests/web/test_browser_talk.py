@@ -189,3 +189,24 @@ def test_at_two_seats_talk_says_the_move_it_followed_and_a_lead_as_the_log_says_
         assert page.locator("#log .tile-name").count() >= 1
     shot(page_a, "talk-two-seats-lead-phone", PHONE)
     shot(page_a, "talk-two-seats-lead-desktop", DESKTOP)
+
+
+def test_talk_between_hands_and_after_the_match_says_where_it_was_written(
+    live_server, new_page, alice, bob
+):
+    """A message written as hand 1 ended reads "al empezar la mano 2" (the next hand is
+    dealt at once) and one written once the match was over "con la partida ya terminada",
+    where it read "tras la jugada 14 de la mano 1 (…)", the last move before it."""
+    table = seat_friends(alice, [bob])
+    ended = Hand.objects.filter(table=table, number=0).exclude(ended_at=None)
+    _play_until(table.pk, lambda _move: ended.exists(), random.Random(6))
+    talk_post(table_id=table.pk, user=alice, text="otra mano")
+    services.table_abandon(table_id=table.pk, user=alice)
+    talk_post(table_id=table.pk, user=bob, text="bien jugado")
+
+    [page] = _at_the_table(new_page, live_server.url, table, "alice")
+    page.wait_for_selector("#talk-list .talk-marker")
+    markers = page.locator("#talk-list .talk-marker").all_text_contents()
+    assert markers == ["al empezar la mano 2", "con la partida ya terminada"]
+    shot(page, "talk-between-hands-phone", PHONE)
+    shot(page, "talk-between-hands-desktop", DESKTOP)

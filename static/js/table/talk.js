@@ -31,9 +31,11 @@ function status(text, kind) {
 
 // "tras la jugada 5 de la mano 1 (ana jugó 6-4)": the move a message followed, at every
 // table (a held message shows there once its hand is over; any other says where in the
-// hand it was written).
+// hand it was written). Between hands it says "al empezar la mano 2" (the next hand is
+// dealt as one ends) and after the match "con la partida ya terminada", not the last move.
 function followed(message) {
   if (message.hand === null) return null;
+  if (message.written === "match_over") return words.match_over;
   const hand = message.hand + 1;
   const move = message.after_move;
   if (!move) return fmt(words.before_first, { hand });
