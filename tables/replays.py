@@ -14,15 +14,17 @@ from dominoes.steps import replay_steps
 from tables import selectors
 from tables.errors import not_found
 from tables.models import MatchAnalysis, PublicReplay, Seat, Table
-from tables.seating import player_name
+from tables.seating import holds_two_hands, player_name
 
 
-def replay_data(table: Table) -> dict[str, Any]:
+def replay_data(table: Table, viewer=None) -> dict[str, Any]:
     """What ``static/js/replay.js`` draws: ``id``, ``players`` (names by seat),
     ``seats``, ``pairs`` (the table plays in two partnerships, R2: each seat shows its
-    pair's points, as the table page does), ``target`` and ``dominoes.steps.replay_steps``
-    of the record (``hands``, ``answer``). Raises ``not_found`` when the table has no
-    finished hand."""
+    pair's points, as the table page does), ``your_seats`` (the seats ``viewer`` held, by
+    index, named in the second person as on the table page; empty for anyone else),
+    ``two_hands`` (one person holds both seats of a pair: ``seven_plus_seven``),
+    ``target`` and ``dominoes.steps.replay_steps`` of the record (``hands``, ``answer``).
+    Raises ``not_found`` when the table has no finished hand."""
     record = selectors.table_record(table)
     if not record["hands"]:
         raise not_found()
@@ -32,9 +34,16 @@ def replay_data(table: Table) -> dict[str, Any]:
         "players": [player_name(seat, seats, table.rules) for seat in seats],
         "seats": table.seats,
         "pairs": PROFILES[table.rules].partnerships(table.seats),
+        "your_seats": [seat.index for seat in seats if _held_by(seat, viewer)],
+        "two_hands": holds_two_hands(table.rules),
         "target": table.target,
         **replay_steps(load_record(record)),
     }
+
+
+def _held_by(seat: Seat, viewer) -> bool:
+    """Whether ``viewer`` (a user, anonymous, or ``None``) held ``seat``."""
+    return seat.user_id is not None and seat.user_id == getattr(viewer, "pk", None)
 
 
 def analysis_state(table: Table) -> dict[str, Any]:

@@ -30,8 +30,6 @@ def ui_strings() -> Words:
         "hand_n": _("Mano %(n)s"),
         "stock": _("Pozo: %(n)s"),
         "tiles": plural_forms(lambda n: ngettext("%(n)s ficha", "%(n)s fichas", n)),
-        "you": _("tú"),
-        "partner": _("tu pareja"),
         "open_seat": _("Asiento libre"),
         "team_a": _("Pareja A"),
         "team_b": _("Pareja B"),
@@ -53,20 +51,11 @@ def ui_strings() -> Words:
         "on_left": _("A la izquierda (%(pip)s)"),
         "on_right": _("A la derecha (%(pip)s)"),
         "cancel": _("Cancelar"),
-        "log_play": _("%(name)s jugó %(tile)s"),
-        "log_lead": _("%(name)s salió con %(tile)s"),
         "log_draw_one": _("%(name)s robó 1 ficha"),
         "log_draw_many": _("%(name)s robó %(n)s fichas"),
-        "log_pass": _("%(name)s pasó"),
-        # The reader's own moves, in the second person.
-        "log_play_you": _("Jugaste %(tile)s"),
-        "log_lead_you": _("Saliste con %(tile)s"),
+        # The reader's own draws, in the second person (the rest: seat_words).
         "log_draw_one_you": _("Robaste 1 ficha"),
         "log_draw_many_you": _("Robaste %(n)s fichas"),
-        "log_pass_you": _("Pasaste"),
-        # Translators: a no-break space (U+00A0) joins the seat number to the word before it,
-        # so "asiento 1)" never breaks across two lines.
-        "log_your_hand": _("%(move)s (tu mano del asiento %(n)s)"),
         "log_empty": _("Aún no hay jugadas en esta mano."),
         "hand_result": _("Resultado de la mano %(n)s"),
         "domino": _("%(name)s dominó: se quedó sin fichas."),
@@ -188,7 +177,29 @@ def ui_strings() -> Words:
         "other_hand_title": _("Tu otra mano (asiento %(n)s)"),
         "other_hand_waits": _("Esta mano juega en su turno; ahora no se puede mover."),
         "other_hand_label": _("Fichas de tu mano del asiento %(n)s: %(tiles)s"),
+        **seat_words(),  # who did what, the reader's own moves as "tú"
         **summary_strings(),  # the last hand explained with its numbers (R20-R23)
+    }
+
+
+def seat_words() -> dict[str, str]:
+    """The words the table page's log (``static/js/table/log.js``) and the replay
+    (``static/js/replay/names.js``) both name the seats with: a move by name ("Nino jugó
+    6-4"), the reader's own in the second person ("Jugaste 6-4"; which hand, when one
+    person holds two: ``seven_plus_seven``), and the tags beside a name ("tú", "tu
+    pareja")."""
+    return {
+        "you": _("tú"),
+        "partner": _("tu pareja"),
+        "log_play": _("%(name)s jugó %(tile)s"),
+        "log_lead": _("%(name)s salió con %(tile)s"),
+        "log_pass": _("%(name)s pasó"),
+        "log_play_you": _("Jugaste %(tile)s"),
+        "log_lead_you": _("Saliste con %(tile)s"),
+        "log_pass_you": _("Pasaste"),
+        # Translators: a no-break space (U+00A0) joins the seat number to the word before it,
+        # so "asiento 1)" never breaks across two lines.
+        "log_your_hand": _("%(move)s (tu mano del asiento %(n)s)"),
     }
 
 
@@ -197,14 +208,15 @@ def replay_strings() -> dict[str, str]:
     return {
         "position": _("Mano %(hand)s de %(hands)s · jugada %(move)s de %(moves)s"),
         "dealt": _("Reparto de la mano %(n)s."),
-        "log_play": _("%(name)s jugó %(tile)s"),
-        "log_lead": _("%(name)s salió con %(tile)s"),
         "log_draw": _("%(name)s robó %(tile)s"),
-        "log_pass": _("%(name)s pasó"),
+        # The viewer's own draw, in the second person (the rest: seat_words).
+        "log_draw_you": _("Robaste %(tile)s"),
+        **seat_words(),
         "count": _("%(n)s fichas"),
         "count_one": _("1 ficha"),
         "stock": _("Pozo: %(n)s"),
-        "points": _("%(name)s: %(n)s puntos"),
+        # A seat's points beside its name, as on the table page.
+        "points": _("%(n)s puntos"),
         # In pairs (R2) each seat shows its pair's points, named as on the table page.
         "team_a": _("Pareja A"),
         "team_b": _("Pareja B"),
@@ -239,6 +251,15 @@ def analysis_strings() -> dict[str, str]:
         ),
         "judged_best": _(
             "La mejor jugada: con %(move)s ganaba la mano %(chance)s de las veces"
+            " (%(points)s puntos esperados)."
+        ),
+        # The viewer's own move, in the second person.
+        "judged_you": _(
+            "%(mark)s: con %(move)s ganabas la mano %(chance)s de las veces (%(points)s"
+            " puntos esperados); mejor %(best)s: %(best_chance)s (%(best_points)s)."
+        ),
+        "judged_best_you": _(
+            "La mejor jugada: con %(move)s ganabas la mano %(chance)s de las veces"
             " (%(points)s puntos esperados)."
         ),
         "summary_loss": _("%(chance)s de la mano, %(points)s puntos"),

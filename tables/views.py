@@ -253,7 +253,7 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
     if table.status not in FINISHED or table.state is None:
         raise Http404
     try:
-        data = replays.replay_data(table)
+        data = replays.replay_data(table, viewer=request.user)
     except TableError:
         raise Http404 from None
     view = selectors.table_view_for_user(table, seat, request.user)
@@ -276,11 +276,12 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @never_cache
 def public_replay(request: HttpRequest, token: str) -> HttpResponse:
     """A finished match's replay opened by its public link (``/partida/<token>/``, issue
-    16): the same page for anyone, signed in or not, with the analysis once done and
-    nothing to change. An unknown or revoked token is a 404."""
+    16): the same page for anyone, signed in or not (a player of the match signed in
+    reads their own seats as "tú", as on the replay behind the table), with the analysis
+    once done and nothing to change. An unknown or revoked token is a 404."""
     try:
         table = replays.public_table(token)
-        data = replays.replay_data(table)
+        data = replays.replay_data(table, viewer=request.user)
     except TableError:
         raise Http404 from None
     analysis = replays.analysis_state(table)

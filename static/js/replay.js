@@ -4,8 +4,11 @@
 // hand shows every seat's tiles face up; each deal's seed and its checked hash are shown.
 // The analysis (replay/analysis.js) marks the judged moves; players may share the replay
 // by a public link (replay/share.js). Opened by that link (data-public), nothing changes.
+// To a viewer who played the match, their own seats speak in the second person
+// (replay/names.js).
 
 import { analysisPanel } from "./replay/analysis.js";
+import { seatNames } from "./replay/names.js";
 import { sharePanel } from "./replay/share.js";
 import { apiClient } from "./table/api.js";
 import { tileNamed, tileSvg } from "./table/tiles.js";
@@ -28,12 +31,12 @@ function el(tag, cls, text) {
 }
 
 // A seat's points, or in pairs (R2) its pair's, named as the table page names them
-// (table/seats.js): "Pareja A: 35". The pair's name and its points are two parts, each
-// in its own column, so that both line up from row to row.
+// (table/seats.js): "30 puntos", "Pareja A: 35". The pair's name and its points are two
+// parts, each in its own column, so that both line up from row to row.
 function seatScore(seat, scores) {
   const score = el("strong", "score");
   if (!data.pairs) {
-    score.append(el("span", "points", fmt(T.points, { name: data.players[seat], n: scores[seat] })));
+    score.append(el("span", "points", fmt(T.points, { n: scores[seat] })));
     return score;
   }
   const team = seat % 2 === 0 ? T.team_a : T.team_b;
@@ -46,11 +49,26 @@ function seatScore(seat, scores) {
 
 function said(action, step) {
   if (!action) return fmt(T.dealt, { n: place.hand + 1 });
-  const name = data.players[action.seat];
-  if (action.kind === "pass") return fmt(T.log_pass, { name });
-  if (action.kind === "draw") return fmt(T.log_draw, { name, tile: action.tile });
+  if (action.kind === "pass") return names.said("log_pass", action.seat);
+  if (action.kind === "draw") return names.said("log_draw", action.seat, { tile: action.tile });
   const lead = step.line.length === 1;
-  return fmt(lead ? T.log_lead : T.log_play, { name, tile: action.tile });
+  return names.said(lead ? "log_lead" : "log_play", action.seat, { tile: action.tile });
+}
+
+// A seat's row: its name (tagged "tú" or "tu pareja"), its tile count, its tiles face
+// up and its points.
+function seatRow(tiles, seat, scores) {
+  const row = el("li");
+  const [name, tag] = names.label(seat);
+  const named = el("span", "name", name);
+  if (tag) named.append(el("small", "tags", tag));
+  row.append(named, el("span", "count", tiles.length === 1 ? T.count_one : fmt(T.count, { n: tiles.length })));
+  const shown = el("span", "mini-tiles");
+  shown.setAttribute("role", "img");
+  shown.setAttribute("aria-label", tiles.join(", "));
+  for (const tile of tiles) shown.append(tileNamed(tile, false));
+  row.append(shown, seatScore(seat, scores));
+  return row;
 }
 
 function render() {
@@ -80,17 +98,7 @@ function render() {
   });
   line.setAttribute("aria-label", step.line.map(([a, b]) => `${a}-${b}`).join(", ") || T.line_empty);
   const seats = document.getElementById("seats");
-  seats.replaceChildren();
-  step.holdings.forEach((tiles, seat) => {
-    const row = el("li");
-    row.append(el("span", "name", data.players[seat]), el("span", "count", tiles.length === 1 ? T.count_one : fmt(T.count, { n: tiles.length })));
-    const shown = el("span", "mini-tiles");
-    shown.setAttribute("role", "img");
-    shown.setAttribute("aria-label", tiles.join(", "));
-    for (const tile of tiles) shown.append(tileNamed(tile, false));
-    row.append(shown, seatScore(seat, step.scores));
-    seats.append(row);
-  });
+  seats.replaceChildren(...step.holdings.map((tiles, seat) => seatRow(tiles, seat, step.scores)));
   document.getElementById("stock").textContent = fmt(T.stock, { n: step.stock_left });
   document.getElementById("seed").textContent = hand.seed ? fmt(T.seed, { seed: hand.seed }) : "";
   document.getElementById("seed-hash").textContent = hand.seed_sha256 ? fmt(T.seed_sha256, { hash: hand.seed_sha256 }) : "";
@@ -122,8 +130,9 @@ function hand(delta) {
   render();
 }
 
+const names = seatNames({ data, T, fmt });
 const client = isPublic ? null : apiClient(page.dataset.csrf);
-const analysis = analysisPanel({ data, T, client, fmt, onChange: () => render() });
+const analysis = analysisPanel({ data, T, client, fmt, names, onChange: () => render() });
 if (!isPublic) sharePanel({ data, T, csrfToken: page.dataset.csrf });
 
 document.getElementById("prev-move").addEventListener("click", () => move(-1));

@@ -9,7 +9,9 @@ is to act, and a move for the other hand is refused as out of turn.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -223,7 +225,9 @@ def _play_to_the_end(clients, table_id: int, rng: random.Random, *, with_seat: b
     raise AssertionError("the match did not end in 2000 moves")
 
 
-def test_alice_and_bob_play_a_whole_match_to_150(generous_rates, api_client_for, alice, bob):
+def test_alice_and_bob_play_a_whole_match_to_150(
+    generous_rates, api_client_for, client, alice, bob
+):
     table_id, clients = two_people(api_client_for, alice, bob)
 
     state = _play_to_the_end(clients, table_id, random.Random(77), with_seat=True)
@@ -236,9 +240,14 @@ def test_alice_and_bob_play_a_whole_match_to_150(generous_rates, api_client_for,
     answer = replay(record)
     assert answer["winner"] == state["winners"]
     assert answer["scores"] == state["game"]["scores"]
-    for client in (clients[0], clients[1]):
-        mine = client.get("/api/v1/tables/").json()["results"][0]
+    for player in (clients[0], clients[1]):
+        mine = player.get("/api/v1/tables/").json()["results"][0]
         assert mine["status"] == "finished" and not mine["your_turn"]
+    client.force_login(alice)  # the replay names both of her hands in the second person
+    page = client.get(f"/mesas/{table_id}/partida/").content.decode()
+    found = re.search(r'id="replay-data" type="application/json">(.*?)</script>', page)
+    data = json.loads(found[1])
+    assert data["your_seats"] == [0, 2] and data["two_hands"] is True
 
 
 def test_against_bots_alice_plays_a_hand_without_naming_the_seat(

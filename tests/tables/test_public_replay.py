@@ -46,6 +46,26 @@ def test_a_player_shares_and_anyone_signed_out_sees_it(api_client_for, alice, fi
     assert record.status_code == 200 and record.json()["format"] == "dominoes-record/1"
 
 
+def test_the_public_page_names_her_seats_only_to_the_player_who_opens_it(
+    api_client_for, alice, mallory, finished
+):
+    """alice opening her own public link reads her seat as "tú" (``your_seats``); signed
+    out, or as mallory who did not play, every seat is named in the third person."""
+    link = api_client_for(alice).post(_path(finished)).json()
+    readers = {"alice": Client(), "mallory": Client(), "signed out": Client()}
+    readers["alice"].force_login(alice)
+    readers["mallory"].force_login(mallory)
+    seen = {
+        who: json.loads(DATA.search(reader.get(link["path"]).content.decode()).group(1))
+        for who, reader in readers.items()
+    }
+    assert {who: data["your_seats"] for who, data in seen.items()} == {
+        "alice": [0],
+        "mallory": [],
+        "signed out": [],
+    }
+
+
 def test_revoked_the_link_is_gone(api_client_for, alice, finished):
     link = api_client_for(alice).post(_path(finished)).json()
     assert api_client_for(alice).delete(_path(finished)).status_code == 204

@@ -1,7 +1,8 @@
 """The analysis on the replay page (issue 20) and the public replay link (issue 16), in
 Chromium at 390x844 and 1280x800: alice asks for the analysis, watches its progress, steps
-to a marked move and reads the better move on its line, shares the match; a signed-out
-visitor opens the link and sees the replay and its analysis."""
+to a marked move and reads the better move on its line (her own move in the second person,
+"con 6-4 ganabas la mano"), shares the match; a signed-out visitor opens the link and sees
+the replay and its analysis, alice's move in the third person ("ganaba")."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def test_alice_analyses_her_match_and_shares_it(live_server, new_page, alice, fi
     label = {"inaccuracy": "Imprecisión", "error": "Error", "blunder": "Error grave"}
     assert note.startswith(label[marked["mark"]] + ":")
     assert f"mejor {marked['best']['tile']}" in note
+    assert f"con {marked['tile']}" in note and " ganabas la mano " in note  # alice's own move
     assert f"mark-{marked['mark']}" in page.get_attribute("#judgement", "class")
     shot(page, "analysis-marked-phone")
     shot(page, "analysis-marked-desktop", DESKTOP)
@@ -72,7 +74,7 @@ def test_alice_analyses_her_match_and_shares_it(live_server, new_page, alice, fi
     visitor.wait_for_selector("#analysis[data-status=done]")
     assert visitor.locator("#analyse").count() == 0 and visitor.locator("#share").count() == 0
     _go_to(visitor, marked["hand"], marked["action"])
-    assert visitor.inner_text("#judgement") == note
+    assert visitor.inner_text("#judgement") == note.replace(" ganabas ", " ganaba ")
     shot(visitor, "analysis-public-phone")
     shot(visitor, "analysis-public-desktop", DESKTOP)
 

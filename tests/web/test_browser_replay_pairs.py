@@ -2,7 +2,10 @@
 px wide: each seat's row gives its pair's points as the table page does ("Pareja A: 35"),
 not the seat's alone ("alice: 0 puntos"), and the rows' parts (name, tile count, tiles,
 the pair's name, its points) line up in columns from one row to the next, on a phone too,
-without overflowing."""
+without overflowing. To alice, who played the match, the page names her seat as the table
+page does ("alice (tú)", "Jugaste 6-4", "Saliste con 6-6") and her partner "Nino II (tu
+pareja)"; the other seats, and every seat for a signed-out visitor of the public link,
+read by name ("Nino jugó 6-4")."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import contextlib
 
 import pytest
 
+from tables import services
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
 from tests.support.finished import quick_finished_table
 
@@ -17,6 +21,7 @@ pytestmark = BROWSER_MARKS
 
 PARTS = (".name", ".count", ".mini-tiles", ".side", ".points")
 NARROW = {"width": 360, "height": 800}
+PLAYERS = ["alice", "Nino", "Nino II", "Nino III"]
 
 
 @pytest.fixture
@@ -54,6 +59,22 @@ def _overflow(page) -> list[float]:
     )
 
 
+def _step_to_play(page, data: dict, seat: int) -> str:
+    """Step to ``seat``'s first play of the first hand; what the page should say for it in
+    the third person ("salió con 6-6" or "jugó 6-4"), with the tile."""
+    steps = data["hands"][0]["steps"]
+    index = next(
+        i
+        for i, step in enumerate(steps)
+        if step["action"] and step["action"]["seat"] == seat and step["action"]["kind"] == "play"
+    )
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#replay", "data-place") == f"0:{index}"
+    verb = "salió con" if len(steps[index]["line"]) == 1 else "jugó"
+    return f"{verb} {steps[index]['action']['tile']}"
+
+
 def test_the_rows_give_the_pairs_points_in_columns(live_server, new_page, alice, finished):
     base = live_server.url
     page = signed_in(new_page, base, "alice")
@@ -74,3 +95,30 @@ def test_the_rows_give_the_pairs_points_in_columns(live_server, new_page, alice,
     assert sides == ["Pareja A:", "Pareja B:", "Pareja A:", "Pareja B:"]
     points = page.locator("#seats li .points").all_inner_texts()
     assert points == [str(a), str(b), str(a), str(b)]
+
+
+def test_alice_reads_her_seat_in_the_second_person(live_server, new_page, alice, finished):
+    base = live_server.url
+    page = signed_in(new_page, base, "alice")
+    data = _open(page, f"{base}/mesas/{finished.pk}/partida/")
+    assert data["players"] == PLAYERS
+    names = page.locator("#seats li .name").all_inner_texts()
+    assert names == ["alice (tú)", "Nino", "Nino II (tu pareja)", "Nino III"]
+    hers = _step_to_play(page, data, 0)
+    yours = hers.replace("salió con", "Saliste con").replace("jugó", "Jugaste")
+    assert page.inner_text("#action") == yours
+    shot(page, "replay-pairs-yours-phone")
+    shot(page, "replay-pairs-yours-desktop", DESKTOP)
+    _open(page, f"{base}/mesas/{finished.pk}/partida/")  # back to the deal
+    partner = _step_to_play(page, data, 2)
+    assert page.inner_text("#action") == f"Nino II {partner}"
+
+    link, _ = services.replay_publish(table_id=finished.pk, user=alice)
+    visitor = new_page()  # signed out
+    _open(visitor, f"{base}/partida/{link.token}/")
+    assert visitor.locator("#seats li .name").all_inner_texts() == PLAYERS
+    _step_to_play(visitor, data, 0)
+    assert visitor.inner_text("#action") == f"alice {hers}"
+    shot(visitor, "replay-pairs-public-phone")
+    _open(page, f"{base}/partida/{link.token}/")  # alice opens her own public link
+    assert page.locator("#seats li .name").all_inner_texts()[0] == "alice (tú)"

@@ -60,6 +60,7 @@ def test_the_replay_ends_on_the_scores_of_dominoes_replay(
     answer = replay(selectors.table_record(table))
     assert data["answer"] == answer
     assert data["pairs"] is (seats == 4)  # each seat shows its pair's points (R2)
+    assert data["your_seats"] == [0] and data["two_hands"] is False  # alice reads "tú"
     assert data["hands"][-1]["steps"][-1]["scores"] == answer["scores"]
     assert answer["scores"] == [seat.score for seat in table.seat_set.order_by("index")]
     for hand in data["hands"]:

@@ -2,8 +2,9 @@
 // partida" button (POST /api/v1/tables/{id}/analysis/), the progress while the worker
 // judges the moves (polling GET on the same path), then the per-player summary and, when
 // stepping, each judged move's mark ("imprecisión", "error", "error grave") with the
-// better move named on the action's line. The numbers come from the server
-// (dominoes.analysis); nothing is computed here.
+// better move named on the action's line (the viewer's own moves in the second person:
+// "con 6-4 ganabas la mano"). The numbers come from the server (dominoes.analysis);
+// nothing is computed here.
 
 const POLL_MS = 1500;
 const WORKING = new Set(["queued", "running"]);
@@ -30,21 +31,24 @@ function moveName(move, T, fmt) {
   return move.end === null || move.end === undefined ? move.tile : fmt(T.move_on_end, { tile: move.tile, end: move.end });
 }
 
-// The sentence for one judged move and its mark ("best", "fine" or the move's mark).
-function judgementOf(move, T, fmt) {
+// The sentence for one judged move and its mark ("best", "fine" or the move's mark); a
+// move of the viewer's seat (``yours``) in the second person.
+function judgementOf(move, yours, T, fmt) {
   const mine = { move: moveName(move, T, fmt), chance: pct(move.hand_win_chance), points: points(move.expected_points) };
-  if (!move.best) return { mark: "best", text: fmt(T.judged_best, mine) };
+  const you = yours ? "_you" : "";
+  if (!move.best) return { mark: "best", text: fmt(T["judged_best" + you], mine) };
   const best = {
     best: moveName(move.best, T, fmt),
     best_chance: pct(move.best.hand_win_chance),
     best_points: points(move.best.expected_points),
   };
   const label = move.mark ? T[`mark_${move.mark}`] : T.mark_none;
-  return { mark: move.mark || "fine", text: fmt(T.judged, { ...mine, ...best, mark: label }) };
+  return { mark: move.mark || "fine", text: fmt(T["judged" + you], { ...mine, ...best, mark: label }) };
 }
 
-// One row per analysed seat: name, moves judged, the marks, the average loss.
-function drawSummary(table, result, players, T, fmt) {
+// One row per analysed seat: name (tagged as on the seats' rows), moves judged, the
+// marks, the average loss.
+function drawSummary(table, result, names, T, fmt) {
   const body = table.querySelector("tbody");
   const labels = Array.from(table.querySelectorAll("thead th"), (th) => th.textContent);
   body.replaceChildren();
@@ -55,7 +59,7 @@ function drawSummary(table, result, players, T, fmt) {
       chance: pct(row.average_loss.hand_win_chance),
       points: decimal(row.average_loss.expected_points),
     });
-    const cells = [players[row.seat], row.moves_analysed, row.inaccuracies, row.errors, row.blunders, loss];
+    const cells = [names.label(row.seat).join(""), row.moves_analysed, row.inaccuracies, row.errors, row.blunders, loss];
     cells.forEach((value, column) => {
       const cell = document.createElement(column === 0 ? "th" : "td");
       if (column === 0) cell.scope = "row";
@@ -69,7 +73,7 @@ function drawSummary(table, result, players, T, fmt) {
 }
 
 // The status line, the progress bar and (once done) the summary for ``state``.
-function drawState(state, { data, T, fmt, signedIn }) {
+function drawState(state, { names, T, fmt, signedIn }) {
   const kind = state ? state.status : "none";
   const status = document.getElementById("analysis-status");
   const bar = document.getElementById("analysis-progress");
@@ -89,13 +93,14 @@ function drawState(state, { data, T, fmt, signedIn }) {
     bar.value = done;
   } else {
     status.textContent = fmt(T.analysis_done, { n: state.result.moves.length });
-    drawSummary(summary, state.result, data.players, T, fmt);
+    drawSummary(summary, state.result, names, T, fmt);
   }
 }
 
-// The panel; ``client`` is null on the public page (nothing to ask for there). Returns
-// ``judgement(hand, step)``: the judged move of that step (step 0 is the deal) or null.
-export function analysisPanel({ data, T, client, fmt, onChange }) {
+// The panel; ``client`` is null on the public page (nothing to ask for there); ``names``
+// is replay/names.js's. Returns ``judgement(hand, step)``: the judged move of that step
+// (step 0 is the deal) or null.
+export function analysisPanel({ data, T, client, fmt, names, onChange }) {
   const button = document.getElementById("analyse");
   let state = data.analysis;
   let judged = new Map();
@@ -104,7 +109,7 @@ export function analysisPanel({ data, T, client, fmt, onChange }) {
     state = next;
     judged = new Map();
     for (const move of state && state.result ? state.result.moves : []) judged.set(`${move.hand}:${move.action}`, move);
-    drawState(state, { data, T, fmt, signedIn: Boolean(client) });
+    drawState(state, { names, T, fmt, signedIn: Boolean(client) });
     if (notify) onChange();
   }
 
@@ -133,7 +138,7 @@ export function analysisPanel({ data, T, client, fmt, onChange }) {
   return {
     judgement(hand, step) {
       const move = judged.get(`${hand}:${step - 1}`);
-      return move ? judgementOf(move, T, fmt) : null;
+      return move ? judgementOf(move, names.isMine(move.seat), T, fmt) : null;
     },
   };
 }
