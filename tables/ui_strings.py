@@ -203,7 +203,7 @@ def seat_words() -> dict[str, str]:
     }
 
 
-def replay_strings() -> dict[str, str]:
+def replay_strings() -> Words:
     """The replay page's words (``static/js/replay.js``), like ``ui_strings``."""
     return {
         "position": _("Mano %(hand)s de %(hands)s · jugada %(move)s de %(moves)s"),
@@ -212,11 +212,10 @@ def replay_strings() -> dict[str, str]:
         # The viewer's own draw, in the second person (the rest: seat_words).
         "log_draw_you": _("Robaste %(tile)s"),
         **seat_words(),
-        "count": _("%(n)s fichas"),
-        "count_one": _("1 ficha"),
+        "count": plural_forms(lambda n: ngettext("%(n)s ficha", "%(n)s fichas", n)),
         "stock": _("Pozo: %(n)s"),
         # A seat's points beside its name, as on the table page.
-        "points": _("%(n)s puntos"),
+        "points": plural_forms(lambda n: ngettext("%(n)s punto", "%(n)s puntos", n)),
         # In pairs (R2) each seat shows its pair's points, named as on the table page.
         "team_a": _("Pareja A"),
         "team_b": _("Pareja B"),

@@ -11,6 +11,7 @@ import { analysisPanel } from "./replay/analysis.js";
 import { seatNames } from "./replay/names.js";
 import { sharePanel } from "./replay/share.js";
 import { apiClient } from "./table/api.js";
+import { counted } from "./table/dom.js";
 import { tileNamed, tileSvg } from "./table/tiles.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
@@ -36,7 +37,7 @@ function el(tag, cls, text) {
 function seatScore(seat, scores) {
   const score = el("strong", "score");
   if (!data.pairs) {
-    score.append(el("span", "points", fmt(T.points, { n: scores[seat] })));
+    score.append(el("span", "points", fmt(counted(T.points, scores[seat]), { n: scores[seat] })));
     return score;
   }
   const team = seat % 2 === 0 ? T.team_a : T.team_b;
@@ -62,7 +63,7 @@ function seatRow(tiles, seat, scores) {
   const [name, tag] = names.label(seat);
   const named = el("span", "name", name);
   if (tag) named.append(el("small", "tags", tag));
-  row.append(named, el("span", "count", tiles.length === 1 ? T.count_one : fmt(T.count, { n: tiles.length })));
+  row.append(named, el("span", "count", fmt(counted(T.count, tiles.length), { n: tiles.length })));
   const shown = el("span", "mini-tiles");
   shown.setAttribute("role", "img");
   shown.setAttribute("aria-label", tiles.join(", "));

@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from tables.ui_strings import ui_strings
+from tables.ui_strings import replay_strings, ui_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _said(key: str, number: int, language: str, **values) -> str:
-    """``ui_strings()[key]`` in ``language``, in the form the script picks for ``number``
+def _said(key: str, number: int, language: str, words=ui_strings, **values) -> str:
+    """``words()[key]`` in ``language``, in the form the script picks for ``number``
     (``counted``: "one" for exactly 1), filled with ``n`` = ``number`` and ``values``."""
     with translation.override(language):
-        forms = ui_strings()[key]
+        forms = words()[key]
     return (forms["one"] if number == 1 else forms["other"]) % {"n": number, **values}
 
 
@@ -31,6 +31,14 @@ def test_the_scoreboard_says_one_point_and_two_points(language, one, two):
     assert _said("points", 1, language) == one
     assert _said("points", 2, language) == two
     assert _said("points", 0, language) == two.replace("2", "0")
+
+
+def test_the_replay_says_one_point_and_one_tile():
+    assert _said("points", 1, "es", replay_strings) == "1 punto"
+    assert _said("points", 30, "es", replay_strings) == "30 puntos"
+    assert _said("points", 1, "en", replay_strings) == "1 point"
+    assert _said("count", 1, "es", replay_strings) == "1 ficha"
+    assert _said("count", 0, "en", replay_strings) == "0 tiles"
 
 
 def test_the_hand_summary_says_who_scored_one_point():
@@ -60,22 +68,27 @@ def test_the_time_left_and_the_tile_counts_come_in_both_forms_too():
     assert _said("tiles", 5, "en") == "5 tiles"
 
 
-def test_every_counted_text_has_both_forms_and_no_bare_puntos_after_a_number():
+@pytest.mark.parametrize("words", [ui_strings, replay_strings])
+def test_every_counted_text_has_both_forms_and_no_bare_puntos_after_a_number(words):
     """A text with a number of points is counted; only the analysis' decimals ("1,0
-    puntos") are always plural, and "Meta" is never 1 (a single hand says so instead)."""
-    strings = ui_strings()
-    for key, text in strings.items():
+    puntos esperados", always one decimal) stay plural, and "Meta" is never 1 (a single
+    hand says so instead)."""
+    decimals = {"judged", "judged_best", "judged_you", "judged_best_you", "summary_loss"}
+    for key, text in words().items():
         if isinstance(text, dict):
             assert set(text) == {"one", "other"}, key
             assert text["one"] != text["other"], key
-        elif key != "target":
+        elif key not in decimals and key != "target":
             assert ")s puntos" not in text, f"{key}: {text!r} needs ngettext (plural_forms)"
 
 
-def test_the_table_scripts_pick_the_form_through_counted():
-    scripts = "\n".join(
+def test_the_scripts_pick_the_form_through_counted():
+    table = "\n".join(
         path.read_text(encoding="utf-8") for path in (ROOT / "static/js/table").glob("*.js")
     )
+    replay = (ROOT / "static/js/replay.js").read_text(encoding="utf-8")
     for key in ("points", "scored", "scored_many", "day_hours", "tiles", "why_domino"):
-        assert f"fmt(T.{key}," not in scripts, f"T.{key} is counted: use counted(T.{key}, n)"
-    assert "export function counted(forms, count)" in scripts
+        assert f"fmt(T.{key}," not in table, f"T.{key} is counted: use counted(T.{key}, n)"
+    for key in ("points", "count"):
+        assert f"fmt(T.{key}," not in replay, f"T.{key} is counted: use counted(T.{key}, n)"
+    assert "export function counted(forms, count)" in table
