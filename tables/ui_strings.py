@@ -51,11 +51,14 @@ def ui_strings() -> Words:
         "on_left": _("A la izquierda (%(pip)s)"),
         "on_right": _("A la derecha (%(pip)s)"),
         "cancel": _("Cancelar"),
-        "log_draw_one": _("%(name)s robó 1 ficha"),
-        "log_draw_many": _("%(name)s robó %(n)s fichas"),
-        # The reader's own draws, in the second person (the rest: seat_words).
-        "log_draw_one_you": _("Robaste 1 ficha"),
-        "log_draw_many_you": _("Robaste %(n)s fichas"),
+        # A seat's consecutive draws, counted; the reader's own in the second person (the
+        # rest: seat_words).
+        "log_draws": plural_forms(
+            lambda n: ngettext("%(name)s robó %(n)s ficha", "%(name)s robó %(n)s fichas", n)
+        ),
+        "log_draws_you": plural_forms(
+            lambda n: ngettext("Robaste %(n)s ficha", "Robaste %(n)s fichas", n)
+        ),
         "log_empty": _("Aún no hay jugadas en esta mano."),
         "hand_result": _("Resultado de la mano %(n)s"),
         "domino": _("%(name)s dominó: se quedó sin fichas."),

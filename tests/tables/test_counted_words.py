@@ -5,6 +5,7 @@ in both forms (``tables.plurals.plural_forms``), the script picks one (``counted
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,23 @@ def test_the_time_left_and_the_tile_counts_come_in_both_forms_too():
     assert _said("tiles", 5, "en") == "5 tiles"
 
 
+@pytest.mark.parametrize(
+    ("language", "theirs", "yours"),
+    [
+        (
+            "es",
+            ("Nino robó 1 ficha", "Nino robó 3 fichas"),
+            ("Robaste 1 ficha", "Robaste 3 fichas"),
+        ),
+        ("en", ("Nino drew 1 tile", "Nino drew 3 tiles"), ("You drew 1 tile", "You drew 3 tiles")),
+    ],
+)
+def test_the_log_says_one_tile_and_three_tiles_drawn_in_both_persons(language, theirs, yours):
+    """A seat's draws read as one counted line, by name or, the reader's own, "Robaste"."""
+    assert tuple(_said("log_draws", n, language, name="Nino") for n in (1, 3)) == theirs
+    assert tuple(_said("log_draws_you", n, language) for n in (1, 3)) == yours
+
+
 @pytest.mark.parametrize("words", [ui_strings, replay_strings])
 def test_every_counted_text_has_both_forms_and_no_bare_puntos_after_a_number(words):
     """A text with a number of points is counted; only the analysis' decimals ("1,0
@@ -92,3 +110,8 @@ def test_the_scripts_pick_the_form_through_counted():
     for key in ("points", "count"):
         assert f"fmt(T.{key}," not in replay, f"T.{key} is counted: use counted(T.{key}, n)"
     assert "export function counted(forms, count)" in table
+    # One way to count: no script picks between a "one" key and a "many" key of its own.
+    for path in (ROOT / "static/js").rglob("*.js"):
+        if path.name != "dom.js":
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r'=== 1 \? (T\.|T\[|")', text), f"{path.name}: use counted()"

@@ -140,6 +140,6 @@ def test_it_speaks_english_to_an_english_player(client, alice, carol):
     )
     strings = json.loads(found.group(1))
     assert strings["your_turn"] == "Your turn."
-    assert strings["log_draw_many"] == "%(name)s drew %(n)s tiles"
+    assert strings["log_draws"]["other"] == "%(name)s drew %(n)s tiles"
     assert strings["log_play_you"] == "You played %(tile)s"  # her own moves: second person
     assert strings["log_pass_you"] == "You passed"

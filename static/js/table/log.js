@@ -2,19 +2,21 @@
 // it: the API leaves it out for the others, R31). The reader's own moves read in the
 // second person ("Jugaste 6-4"), everyone else's by name ("ana jugó 6-4").
 
-import { fmt, h, keepTiles } from "./dom.js";
+import { counted, fmt, h, keepTiles } from "./dom.js";
 import { T, profile } from "./page.js";
 import { mySeats, plainName, playerName } from "./state.js";
 
 // The sentence for a move of ``seat``: ``T[key]`` by name, or ``T[key + "_you"]`` for a
 // seat of mine, saying which hand when one person holds two (seven_plus_seven). ``inline``:
 // the move in brackets inside another sentence (talk.js: "tras la jugada 5 (jugaste 6-4)"),
-// so a plain name, no hand (no brackets within brackets) and a small first letter.
+// so a plain name, no hand (no brackets within brackets) and a small first letter. A
+// counted text ("robó 1 ficha", "robó 3 fichas": tables/plurals.py) takes ``values.n``'s form.
 export function said(key, seat, values = {}, { inline = false } = {}) {
+  const form = (words) => (typeof words === "string" ? words : counted(words, values.n));
   if (!mySeats().includes(seat)) {
-    return fmt(T[key], { name: inline ? plainName(seat) : playerName(seat), ...values });
+    return fmt(form(T[key]), { name: inline ? plainName(seat) : playerName(seat), ...values });
   }
-  const move = fmt(T[key + "_you"], values);
+  const move = fmt(form(T[key + "_you"]), values);
   if (inline) return move.charAt(0).toLowerCase() + move.slice(1);
   return profile.two_hands ? fmt(T.log_your_hand, { move, n: seat + 1 }) : move;
 }
@@ -47,7 +49,7 @@ export function logGroups(entries, { inline = false } = {}) {
       }
       i--;
       const n = indexes.length;
-      let text = said(n === 1 ? "log_draw_one" : "log_draw_many", entry.seat, { n }, { inline });
+      let text = said("log_draws", entry.seat, { n }, { inline });
       if (seen.length) text += ` (${seen.join(", ")})`;
       groups.push({ text, indexes });
     }

@@ -39,10 +39,11 @@ function followed(message) {
   const hand = message.hand + 1;
   const move = message.after_move;
   if (!move) return fmt(words.before_first, { hand });
-  // As the log says it: a lead is "salió con 6-6", the reader's own "saliste con 6-6".
+  // As the log says it: a lead is "salió con 6-6", the reader's own "saliste con 6-6"; a
+  // draw is one move, so one tile ("robó 1 ficha").
   const play = move.lead ? "log_lead" : "log_play";
-  const key = move.kind === "play" ? play : move.kind === "draw" ? "log_draw_one" : "log_pass";
-  const what = said(key, move.seat, { tile: move.tile }, { inline: true });
+  const key = move.kind === "play" ? play : move.kind === "draw" ? "log_draws" : "log_pass";
+  const what = said(key, move.seat, { tile: move.tile, n: 1 }, { inline: true });
   return fmt(words.after_move, { n: move.sequence + 1, hand, move: what });
 }
 
