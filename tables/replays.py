@@ -18,12 +18,13 @@ from tables.seating import holds_two_hands, player_name
 
 
 def replay_data(table: Table, viewer=None) -> dict[str, Any]:
-    """What ``static/js/replay.js`` draws: ``id``, ``players`` (names by seat),
-    ``seats``, ``pairs`` (the table plays in two partnerships, R2: each seat shows its
-    pair's points, as the table page does), ``your_seats`` (the seats ``viewer`` held, by
-    index, named in the second person as on the table page; empty for anyone else),
-    ``two_hands`` (one person holds both seats of a pair: ``seven_plus_seven``),
-    ``target`` and ``dominoes.steps.replay_steps`` of the record (``hands``, ``answer``).
+    """What ``static/js/replay.js`` draws: ``id``, ``players`` (names by seat), ``bots``
+    (whether each seat was a bot, tagged as on the table page), ``seats``, ``pairs`` (the
+    table plays in two partnerships, R2: each seat shows its pair's points, as the table
+    page does), ``your_seats`` (the seats ``viewer`` held, by index, named in the second
+    person as on the table page; empty for anyone else), ``two_hands`` (one person holds
+    both seats of a pair, ``seven_plus_seven``: each seat named with its number), ``target``
+    and ``dominoes.steps.replay_steps`` of the record (``hands``, ``answer``).
     Raises ``not_found`` when the table has no finished hand."""
     record = selectors.table_record(table)
     if not record["hands"]:
@@ -32,6 +33,7 @@ def replay_data(table: Table, viewer=None) -> dict[str, Any]:
     return {
         "id": table.pk,
         "players": [player_name(seat, seats, table.rules) for seat in seats],
+        "bots": [seat.is_bot for seat in seats],
         "seats": table.seats,
         "pairs": PROFILES[table.rules].partnerships(table.seats),
         "your_seats": [seat.index for seat in seats if _held_by(seat, viewer)],

@@ -172,8 +172,6 @@ def ui_strings() -> Words:
         "zapato_why": _("Los perdedores no sumaron ni un punto."),
         "profile_scoring": _("Los puntos se cuentan con las reglas de la mesa:"),
         # seven_plus_seven: one person plays both hands of a pair (two seats).
-        # Translators: a no-break space (U+00A0) keeps "(asiento 2)" on one line.
-        "seat_name": _("%(name)s (asiento %(n)s)"),
         "your_turn_hand": _("Te toca jugar con tu mano del asiento %(n)s."),
         "hand_title_seat": _("Tu mano del asiento %(n)s"),
         "hand_plays_now": _("Juega esta mano: toca una ficha marcada con ▲."),
@@ -186,14 +184,17 @@ def ui_strings() -> Words:
 
 
 def seat_words() -> dict[str, str]:
-    """The words the table page's log (``static/js/table/log.js``) and the replay
-    (``static/js/replay/names.js``) both name the seats with: a move by name ("Nino jugó
-    6-4"), the reader's own in the second person ("Jugaste 6-4"; which hand, when one
-    person holds two: ``seven_plus_seven``), and the tags beside a name ("tú", "tu
-    pareja")."""
+    """The words the table page and the replay both name the seats with
+    (``static/js/table/names.js``, ``log.js``; ``static/js/replay/names.js``): a move by
+    name ("Nino jugó 6-4"), the reader's own in the second person ("Jugaste 6-4"), which
+    seat when one person holds two (``seven_plus_seven``: "alice (asiento 1)"), and the
+    tags beside a name ("tú", "tu pareja", "bot")."""
     return {
         "you": _("tú"),
         "partner": _("tu pareja"),
+        "bot": _("bot"),
+        # Translators: a no-break space (U+00A0) keeps "(asiento 2)" on one line.
+        "seat_name": _("%(name)s (asiento %(n)s)"),
         "log_play": _("%(name)s jugó %(tile)s"),
         "log_lead": _("%(name)s salió con %(tile)s"),
         "log_pass": _("%(name)s pasó"),

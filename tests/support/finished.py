@@ -15,13 +15,28 @@ from tables.models import Seat, Table
 from tests.support.api import play_one, table, token_client
 
 
-def quick_finished_table(users: list, others: list[str], seed: int, capture) -> Table:
+def quick_finished_table(
+    users: list,
+    others: list[str],
+    seed: int,
+    capture,
+    *,
+    rules: str = "classic",
+    seats: int | None = None,
+    target: int = 50,
+) -> Table:
     """A finished table of ``users`` (``"friend"`` seats of ``others`` taken by
-    ``users[1:]`` in order), played to 50: the people play random legal moves (seeded)
-    through the API, the bots of ``others`` answer inline (tasks run on commit)."""
+    ``users[1:]`` in order), played to ``target``: the people play random legal moves
+    (seeded) through the API, the bots of ``others`` answer inline (tasks run on commit).
+    ``seats`` is one more than ``others`` unless given (``seven_plus_seven``: 4, and
+    ``others`` names the rival pair)."""
     with capture(execute=True):
         created = services.table_create(
-            creator=users[0], seats=len(others) + 1, target=50, others=others
+            creator=users[0],
+            seats=seats or len(others) + 1,
+            target=target,
+            others=others,
+            rules=rules,
         )
         friends = iter(users[1:])
         invited = Seat.objects.filter(table=created, invite_token__isnull=False)

@@ -248,6 +248,9 @@ def test_alice_and_bob_play_a_whole_match_to_150(
     found = re.search(r'id="replay-data" type="application/json">(.*?)</script>', page)
     data = json.loads(found[1])
     assert data["your_seats"] == [0, 2] and data["two_hands"] is True
+    # Plain names, no bot: the page adds each seat's number as the table page does ("alice
+    # (asiento 1)"), read in Chromium by tests/web/test_browser_replay_names.py.
+    assert data["players"] == ["alice", "bob"] * 2 and data["bots"] == [False] * 4
 
 
 def test_against_bots_alice_plays_a_hand_without_naming_the_seat(

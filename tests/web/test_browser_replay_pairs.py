@@ -4,8 +4,8 @@ not the seat's alone ("alice: 0 puntos"), and the rows' parts (name, tile count,
 the pair's name, its points) line up in columns from one row to the next, on a phone too,
 without overflowing. To alice, who played the match, the page names her seat as the table
 page does ("alice (tú)", "Jugaste 6-4", "Saliste con 6-6") and her partner "Nino II (tu
-pareja)"; the other seats, and every seat for a signed-out visitor of the public link,
-read by name ("Nino jugó 6-4")."""
+pareja, bot)"; the other seats, and every seat for a signed-out visitor of the public
+link, read by name ("Nino jugó 6-4")."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def test_alice_reads_her_seat_in_the_second_person(live_server, new_page, alice,
     data = _open(page, f"{base}/mesas/{finished.pk}/partida/")
     assert data["players"] == PLAYERS
     names = page.locator("#seats li .name").all_inner_texts()
-    assert names == ["alice (tú)", "Nino", "Nino II (tu pareja)", "Nino III"]
+    assert names == ["alice (tú)", "Nino (bot)", "Nino II (tu pareja, bot)", "Nino III (bot)"]
     hers = _step_to_play(page, data, 0)
     yours = hers.replace("salió con", "Saliste con").replace("jugó", "Jugaste")
     assert page.inner_text("#action") == yours
@@ -116,7 +116,8 @@ def test_alice_reads_her_seat_in_the_second_person(live_server, new_page, alice,
     link, _ = services.replay_publish(table_id=finished.pk, user=alice)
     visitor = new_page()  # signed out
     _open(visitor, f"{base}/partida/{link.token}/")
-    assert visitor.locator("#seats li .name").all_inner_texts() == PLAYERS
+    tagged = ["alice", "Nino (bot)", "Nino II (bot)", "Nino III (bot)"]  # as the table page
+    assert visitor.locator("#seats li .name").all_inner_texts() == tagged
     _step_to_play(visitor, data, 0)
     assert visitor.inner_text("#action") == f"alice {hers}"
     shot(visitor, "replay-pairs-public-phone")

@@ -8,6 +8,7 @@
 // Then the scoreboard (the target, each seat's or pair's points) and the stock.
 
 import { counted, fmt, h } from "./dom.js";
+import { seatTags } from "./names.js";
 import { T, profile } from "./page.js";
 import { inPairs, joinNames, mySeats, playerName, store, timeLeft } from "./state.js";
 
@@ -59,10 +60,7 @@ function playerRow(player, bottom) {
   const turn = state.status === "playing" && state.turn_seat === player.seat;
   const count = game ? game.tile_counts[player.seat] : null;
   const position = seatPosition(player.seat, bottom, state.players.length);
-  const tags = [];
-  if (me) tags.push(T.you);
-  if (partner) tags.push(T.partner);
-  if (player.bot) tags.push("bot");
+  const tags = seatTags(T, { mine: me, partner, bot: Boolean(player.bot) });
   const classes = ["player", "seat", "pos-" + position];
   if (turn) classes.push("turn");
   if (me) classes.push("me");
@@ -75,7 +73,7 @@ function playerRow(player, bottom) {
         // its first line instead of leaving the mark alone above it (CSS spaces them).
         turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶") : null,
         player.name ? playerName(player.seat) : T.open_seat,
-        tags.length ? h("small", { class: "tags" }, ` (${tags.join(", ")})`) : null)),
+        tags ? h("small", { class: "tags" }, tags) : null)),
     h("span", { class: "facts" },
       count === null ? null : backs(count),
       count === null ? null : h("span", { class: "count" }, fmt(counted(T.tiles, count), { n: count })),

@@ -4,6 +4,7 @@
 // focus goes back into the hand after the next render and whether my last move lost a race. The functions below only read.
 
 import { counted, fmt } from "./dom.js";
+import { seatName } from "./names.js";
 import { T, firstTable, profile } from "./page.js";
 
 export const store = {
@@ -26,10 +27,9 @@ function twoHands() {
 }
 
 export function playerName(seat) {
-  const name = plainName(seat);
   const player = store.table.players[seat];
-  if (twoHands() && player && player.name) return fmt(T.seat_name, { name, n: seat + 1 });
-  return name;
+  if (!player || !player.name) return plainName(seat);
+  return seatName(T, player.name, seat, twoHands());
 }
 
 // Names of seats, each person once ("alice y bob", not "alice y alice").
