@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dominoes.arena import play_match, seatings  # noqa: E402
 from dominoes.bots import belief, choose_play, posterior  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
-from dominoes.bots.quelonia import MatchModel, Quelonia  # noqa: E402
+from dominoes.bots.match_value import MatchModel  # noqa: E402
+from dominoes.bots.quelonia import Quelonia  # noqa: E402
 from dominoes.bots.simulate import greedy_playout, move_key, world_position  # noqa: E402
 from dominoes.rules import PROFILES  # noqa: E402
 

@@ -33,7 +33,7 @@ from quelonia_regret import (  # noqa: E402
 )
 
 from dominoes.arena import Tally, percentile, play_match, seatings, wilson  # noqa: E402
-from dominoes.bots import belief, choose_play, posterior  # noqa: E402
+from dominoes.bots import belief, choose_play, match_value, posterior  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.quelonia import Quelonia  # noqa: E402
 from dominoes.rules import PROFILES  # noqa: E402
@@ -93,7 +93,7 @@ def report(
     points = total.points_a - total.points_b
     print(
         f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}, "
-        f"{chain}, temperature {posterior.TEMPERATURE}) vs nino, "
+        f"{chain}, temperature {posterior.TEMPERATURE}, three seats {args.three_seats}) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
         f"({match_low:.1%}-{match_high:.1%})\n"
@@ -149,6 +149,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--temperature", type=float, default=posterior.TEMPERATURE)
     parser.add_argument("--thin", type=int, default=posterior.THIN)
     add_chain_arguments(parser)
+    parser.add_argument(
+        "--three-seats",
+        choices=["three_way", "leader"],
+        default=match_value.THREE_SEATS,
+        help="the match model at three seats (match_value.THREE_SEATS)",
+    )
     parser.add_argument("--progress", action="store_true", help="report after every group")
     return parser.parse_args()
 
@@ -157,6 +163,7 @@ def main() -> int:
     args = arguments()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
+    match_value.THREE_SEATS = args.three_seats
     chain = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     first, last = (int(part) for part in args.groups.split(":"))
     search = {name: getattr(args, name) for name in SEARCH_OPTIONS}

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from functools import cache
 
 from dominoes.bots.base import Bot
 from dominoes.bots.belief import weigh
 from dominoes.bots.endgame import solved_playout
 from dominoes.bots.estimates import MoveEstimate, Totals, resample
 from dominoes.bots.knowledge import Knowledge, infer
+from dominoes.bots.match_value import MatchModel
 from dominoes.bots.nino import exhausted_pips, score_move
 from dominoes.bots.posterior import costed_set, posterior_worlds
 from dominoes.bots.sampling import sample_world
@@ -62,85 +61,6 @@ TABLE_BUDGETS = {(6, 3): (3000, 600)}
 #: Seconds of one core's thinking (CPU time of the thread, so a loaded machine does not
 #: change the play) per move; the guard stops sampling new worlds at 75% of it.
 TIME_BUDGET = 1.0
-#: Rough mean points of a scored hand, by table size (for the match model).
-HAND_POINTS = {2: 19.0, 3: 26.0, 4: 18.0}  # measured in arena runs
-#: Points per unit in the match-win table.
-UNIT = 2
-
-
-@cache
-def win_table(target_units: int, q: float, mean_units: float) -> tuple[tuple[float, ...], ...]:
-    """``V[a][b]``: the chance that a side needing ``a`` units beats one needing ``b`` when
-    each hand is won by the first with probability ``q`` and is worth a geometric number
-    of units with the given mean (a coarse model of the match, R25)."""
-    size = target_units + 1
-    p = 1.0 / max(mean_units, 1.0)
-    dist = [0.0] + [p * (1 - p) ** (x - 1) for x in range(1, size)]
-    tail = [0.0] * (size + 1)  # tail[x] = P(points >= x)
-    for x in range(size - 1, 0, -1):
-        tail[x] = tail[x + 1] + dist[x]
-    tail[size - 1] += 1.0 - sum(dist)  # fold the remainder into the top
-    value = [[0.0] * size for _ in range(size)]
-    for total in range(2, 2 * size - 1):
-        for a in range(max(1, total - size + 1), min(size, total)):
-            b = total - a
-            if b < 1 or b >= size:
-                continue
-            win = tail[a]  # we reach the target
-            for x in range(1, a):
-                win += dist[x] * value[a - x][b]
-            lose = 0.0
-            for x in range(1, b):
-                lose += dist[x] * value[a][b - x]
-            value[a][b] = q * win + (1 - q) * lose
-    return tuple(tuple(row) for row in value)
-
-
-class MatchModel:
-    """The value of a hand's outcome for the viewer's side: its chance of winning the match."""
-
-    def __init__(self, view: SeatView, partnerships: bool) -> None:
-        self.seats = view.seats
-        self.me = view.seat
-        self.partnerships = partnerships
-        self.target = view.target
-        self.scores = view.scores
-        sides = 2 if partnerships or view.seats == 2 else view.seats
-        q = 1.0 / sides
-        units = math.ceil(view.target / UNIT)
-        mean = HAND_POINTS.get(view.seats, 25.0) / UNIT
-        self.table = win_table(units, q, mean)
-
-    def _side(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
-
-    def hand_points(self, winners: tuple[int, ...], points: int) -> float:
-        """The points the viewer's side takes from a hand that ``winners`` won for
-        ``points``: ``points`` when its side is among the winners, ``-points`` when another
-        side won, 0 when nobody scored (R20-R25)."""
-        if not winners:
-            return 0.0
-        me = self._side(self.me)
-        return float(points) if any(self._side(s) == me for s in winners) else -float(points)
-
-    def value(self, winners: tuple[int, ...], points: int) -> float:
-        """The viewer's side's chance of winning the match after a hand that ``winners``
-        won for ``points`` (no winners: nobody scored)."""
-        scores = list(self.scores)
-        for seat in winners:
-            scores[seat] += points
-        me = self._side(self.me)
-        mine = scores[self.me]
-        rivals = [scores[s] for s in range(self.seats) if self._side(s) != me]
-        if mine >= self.target:
-            return 1.0
-        if max(rivals) >= self.target:
-            return 0.0
-        need = math.ceil((self.target - mine) / UNIT)
-        rival_need = math.ceil((self.target - max(rivals)) / UNIT)
-        return self.table[need][rival_need]
-
-
 class Quelonia(Bot):
     """Abuela Quelonia (hard) counts every tile and thinks the hand through.
 

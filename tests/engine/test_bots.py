@@ -166,6 +166,7 @@ ALLOWED_IMPORTS = {
     "dominoes.bots.posterior",
     "dominoes.bots.estimates",
     "dominoes.bots.endgame",
+    "dominoes.bots.match_value",
     "dominoes.bots.garabato",
     "dominoes.bots.nino",
     "dominoes.bots.quelonia",
