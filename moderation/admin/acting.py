@@ -13,6 +13,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from dominoes import PROFILES
 from moderation import selectors, services
 from moderation.admin.common import (
     ACT_PERMISSION,
@@ -158,6 +159,7 @@ def act_view(model_admin, request, *, report=None, message=None, user=None, tabl
         "message": message,
         "target_user": user,
         "table": table,
+        "single_hand": table is not None and PROFILES[table.rules].single_hand,
         "talk": talk_around(request, message, table),
         "form": form,
         "can_act": bool(choices),

@@ -183,14 +183,19 @@ def test_close_a_table_with_a_reason_the_players_read_it(api_client_for, carla, 
     assert page.status_code == 200
 
 
-def test_a_table_to_one_point_reads_1_punto(carla, mod):
-    """A single-hand table plays to 1 point: the card said "2 asientos, a 1 puntos"."""
+def test_a_single_hand_table_reads_as_its_invitation_says_it(carla, mod):
+    """A single-hand table plays to 1 point: the card said "2 asientos, a 1 punto" where
+    the invitation says "a una sola mano"; it says so too now, in English as well."""
     one_hand = services.table_create(creator=carla, seats=2, others=["nino"], rules="first_double")
     classic = services.table_create(creator=carla, seats=2, others=["nino"], target=50)
     act = "/admin/moderation/moderationaction/act/"
-    page = _admin(mod).get(act, {"table": one_hand.pk}).content.decode()
-    assert re.search(r"2 asientos, a 1 punto\b", page), page
-    assert "2 asientos, a 50 puntos" in _admin(mod).get(act, {"table": classic.pk}).content.decode()
+    admin = _admin(mod)
+    page = admin.get(act, {"table": one_hand.pk}).content.decode()
+    assert "Mesa de 2 jugadores, a una sola mano." in page and "a 1 punto" not in page, page
+    assert "2 asientos, a 50 puntos" in admin.get(act, {"table": classic.pk}).content.decode()
+    admin.cookies["django_language"] = "en"
+    page = admin.get(act, {"table": one_hand.pk}).content.decode()
+    assert "Table for 2 players, one hand decides." in page, page
 
 
 def test_warn_and_deactivate(api_client_for, carla, dani, mod):
