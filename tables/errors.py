@@ -236,6 +236,12 @@ def tile_required() -> TableError:
     return TableError("invalid", gettext("Indica la ficha que juegas."))
 
 
+def end_on_lead() -> TableError:
+    """400 ``invalid`` (R11): a lead that names an ``end``; the line has none yet."""
+    detail = gettext("La salida no tiene puntas (Regla R11): juega la ficha sin elegir punta.")
+    return TableError("invalid", detail, rule="R11", extra={"fields": {"end": [detail]}})
+
+
 def no_choice_to_draw() -> TableError:
     """400 ``invalid`` (R16): a draw or pass asked for where the profile makes them
     automatic (every profile but ``first_double``)."""

@@ -60,7 +60,8 @@ class MoveListCreateApi(TableScopedApi):
             max_value=9,
             required=False,
             allow_null=True,
-            help_text="The pip of the end to play on; needed only when the tile fits both.",
+            help_text="The pip of the end to play on; needed only when the tile fits both. "
+            "Never with a lead (R11: no ends yet): 400 invalid.",
         )
         version = serializers.IntegerField(
             min_value=0, help_text="The table version you saw; 409 stale_version otherwise."

@@ -21,6 +21,7 @@ from dominoes.state import Action, Draw, Pass
 from dominoes.tiles import Tile
 from tables.errors import (
     TableError,
+    end_on_lead,
     match_over,
     no_choice_to_draw,
     not_your_seat,
@@ -67,9 +68,9 @@ def move_play(
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
     ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md),
-    ``invalid`` (400, unknown tile) or ``not_your_seat`` (400, ``seat`` is not the
-    user's). A refused move changes nothing, except that an overdue turn is forfeited
-    (R27) before ``turn_expired`` is raised.
+    ``invalid`` (400, unknown tile; an ``end`` given with the lead, R11) or
+    ``not_your_seat`` (400, ``seat`` is not the user's). A refused move changes nothing,
+    except that an overdue turn is forfeited (R27) before ``turn_expired`` is raised.
     """
     move = {"version": version, "tile": tile, "end": end, "action": action, "seat": seat}
     now = timezone.now()
@@ -111,10 +112,13 @@ def _move(
     index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
     try:
         chosen = _chosen_action(match, index, move["action"], parsed, move["end"])
-        after = transitions.continue_match(play_turn(match, chosen))
+        played = play_turn(match, chosen)
     except IllegalMove as error:
         detail = _other_hand_detail(match, error, index, mine, parsed)
         raise refused_move(error, detail) from None
+    if match.hand.ends is None and move["end"] is not None:
+        raise end_on_lead()  # the engine ignores it; the player asked for something else
+    after = transitions.continue_match(played)
     transitions.save_transition(
         table, seats, match, after, now, chosen_actions=1, seen_by=user, deferred=locked.deferred
     )
