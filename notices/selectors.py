@@ -32,16 +32,14 @@ def unread_count(user) -> int:
 
 
 def names(items: list[str]) -> str:
-    """``["ana", "Nino", "bob"]`` -> ``"ana, Nino y bob"`` (``and`` in English)."""
-    items = [item for item in items if item]
-    if len(items) < 2:
-        return "".join(items)
-    return _("%(first)s y %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+    """``["ana", "Nino", "bob"]`` -> ``"ana, Nino y bob"`` (``and`` in English): the
+    non-empty ``items`` as ``tables.naming.listed`` joins every list of names."""
+    return naming.listed([item for item in items if item])
 
 
 def with_names(facts: dict, kind: str) -> str:
     """Who else plays, from the payload ``facts`` of a notice of ``kind``, as "Mis mesas"
-    says it (``tables.naming``): "con bob, Nino", "con carol (tu pareja) contra bob y
+    says it (``tables.naming``): "con bob y Nino", "con carol (tu pareja) contra bob y
     dave"; "" when nobody is named. A notice written before its payload had ``partner``
     (2026-12) named the rivals alone ("contra ana y Nino"), or at a start everyone."""
     others = [name for name in facts.get("others", []) if name]

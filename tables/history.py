@@ -54,11 +54,12 @@ class HistoryPage:
 def history_page(
     user, cursor: str = "", *, newer: bool = False, where: Q | None = None, size: int = PAGE_SIZE
 ) -> HistoryPage:
-    """The page of ``user``'s finished tables matching ``where`` (``history_filter``)
-    after ``cursor`` (``""``: the newest), or with ``newer`` the page before it. Two
-    queries (the page with its tables, their seats with users) whatever the number of
-    tables. Raises ``TableError`` ``invalid`` (400) for a cursor no page gave, or one of
-    another group of "my tables"."""
+    """The page of ``user``'s finished tables matching ``where`` (``history_filter``;
+    ``None``: every table of the group, cancelled ones too) after ``cursor`` (``""``: the
+    newest), or with ``newer`` the page before it. Two queries (the page with its tables,
+    their seats with users) whatever the number of tables. Raises ``TableError``
+    ``invalid`` (400) for a cursor no page gave, or one of another group of "my
+    tables"."""
     # The replay shows finished hands (``replays.replay_data``): a match abandoned in its
     # first hand has none. The first finished hand's id, as a subquery with a LIMIT, is
     # worked out for each row of the page only, through ``hand_unique_number`` (an
@@ -72,7 +73,7 @@ def history_page(
             size,
             group=LIST_OVER,
             where=where,
-            annotate={"replayable": replayable},
+            annotate={"replayable": replayable, "started": listing.started()},
             newer=newer and bool(cursor),
         )
     )
@@ -90,18 +91,19 @@ def history_page(
     return HistoryPage(tables, older=last if more else None, newer=first if cursor else None)
 
 
-def history_filter(user, result: str = "", opponent: str = "") -> Q | None:
-    """The condition on ``user``'s seat rows for ``?result=won`` (their first seat is
-    among the table's winners), ``lost`` (it is not: lost, or no winner) and
-    ``?opponent=<name>`` (another player at the table has that name: a username, or a
-    bot's, "Nino" or "Nino II" alike); ``None`` for no filter."""
-    conditions = []
+def history_filter(user, result: str = "", opponent: str = "") -> Q:
+    """The condition on ``user``'s seat rows: a match was played there (``listing.STARTED``:
+    a table cancelled before it began is no finished match), and for ``?result=won``
+    their first seat is among the table's winners, ``lost`` it is not (lost, or no
+    winner), for ``?opponent=<name>`` another player at the table has that name (a
+    username, or a bot's, "Nino" or "Nino II" alike)."""
+    conditions = [listing.STARTED]
     if result in ("won", "lost"):
         won = _won()
         conditions.append(won if result == "won" else ~won)
     if opponent:
         conditions.append(_against(user, opponent))
-    return reduce(lambda a, b: a & b, conditions) if conditions else None
+    return reduce(lambda a, b: a & b, conditions)
 
 
 def _won() -> Q:
@@ -145,6 +147,7 @@ def recent_opponents(user) -> list[str]:
     range of ``seat_my_tables`` and the seats of those tables."""
     recent = (
         Seat.objects.filter(user=user, second_hand=False, list_group=LIST_OVER)
+        .filter(listing.STARTED)
         .order_by(*listing.ORDER)
         .values("table_id")[:RECENT_TABLES]
     )

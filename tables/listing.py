@@ -13,7 +13,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import (
+    BooleanField,
+    ExpressionWrapper,
+    Prefetch,
+    Q,
+    QuerySet,
+    prefetch_related_objects,
+)
 
 from tables.errors import bad_cursor
 from tables.models import Seat, Table
@@ -21,6 +28,10 @@ from tables.models import Seat, Table
 #: "My tables" come in pages of this many rows (``?page_size=`` up to ``MAX_PAGE_SIZE``).
 PAGE_SIZE = 50
 MAX_PAGE_SIZE = 100
+
+#: A seat row's table has begun its match: it is being played or is over, or it was
+#: closed with a match (a table closed while waiting, "cancelled", has no snapshot).
+STARTED = Q(table__status__in=["playing", "finished"]) | Q(table__state__isnull=False)
 
 #: The list's order: the index ``seat_my_tables`` after its ``user`` column.
 ORDER = ("list_group", "-list_moved_at", "-table_id")
@@ -39,32 +50,40 @@ def tables_page_for_user(
     next page (``None`` on the last).
 
     Each table comes with its seats (and their users) and, from the player's own seat,
-    ``my_seat`` (its index), ``my_seen_version`` and ``priority`` (the group); the
-    snapshot is not loaded. Two queries (the page, its seats), whatever the number of
-    tables: the page is one range of the index ``seat_my_tables`` read up to its LIMIT
-    (two ranges, unioned, after a cursor: the rest of the cursor's group, the groups
-    after it), with no sort of the player's other rows (tests/tables/test_list_plan.py).
+    ``my_seat`` (its index), ``my_seen_version``, ``priority`` (the group) and
+    ``started`` (``STARTED``); the snapshot is not loaded. Two queries (the page, its
+    seats), whatever the number of tables: the page is one range of the index
+    ``seat_my_tables`` read up to its LIMIT (two ranges, unioned, after a cursor: the
+    rest of the cursor's group, the groups after it), with no sort of the player's other
+    rows (tests/tables/test_list_plan.py).
 
     A cursor is opaque to clients (base64 of the last row's group, ``list_moved_at`` and
     table id). A row that changes group between two pages (your turn came) may be seen
     twice or not at all until the next first page. Raises ``TableError`` ``invalid``
     (400) for a cursor this function did not make."""
-    seats = list(page_query(user, cursor, size))
+    seats = list(page_query(user, cursor, size, annotate={"started": started()}))
     tables = tables_of(seats[:size])
     if len(seats) <= size:
         return tables, None
     return tables, cursor_of(seats[size - 1])
 
 
+def started() -> ExpressionWrapper:
+    """``STARTED`` as a value read with each seat row (``page_query``'s ``annotate``)."""
+    return ExpressionWrapper(STARTED, output_field=BooleanField())
+
+
 def tables_of(seats: list[Seat]) -> list[Table]:
     """The tables of the player's seat rows ``seats``, in their order, with ``my_seat``,
-    ``my_seen_version`` and ``priority`` from the row and every seat (with its user)
-    prefetched: one query."""
+    ``my_seen_version``, ``priority`` and, when the rows were read with it, ``started``
+    from the row and every seat (with its user) prefetched: one query."""
     tables = []
     for seat in seats:
         table = seat.table
         table.my_seat, table.my_seen_version = seat.index, seat.seen_version
         table.priority = seat.list_group
+        if hasattr(seat, "started"):
+            table.started = seat.started
         tables.append(table)
     prefetch_related_objects(
         tables,

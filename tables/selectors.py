@@ -314,9 +314,20 @@ def table_summary_for_user(table: Table, user) -> dict[str, Any]:
         "last_move_at": table.last_move_at,
         "outcome": table.outcome or None,
         "winners": table.winners,
+        "started": _started(table),
         "players": _players(table, None),
         "changed_since_your_last_visit": table.version > _seen_version(table, mine[0]),
     }
+
+
+def _started(table: Table) -> bool:
+    """The table's match has begun (``listing.STARTED``): read with the list's rows, else
+    from the table (a cancelled table was closed with no snapshot)."""
+    started = getattr(table, "started", None)
+    if started is not None:
+        return started
+    playing_or_over = table.status in (Table.Status.PLAYING, Table.Status.FINISHED)
+    return playing_or_over or table.state is not None
 
 
 def _seen_version(table: Table, seat_index: int) -> int:

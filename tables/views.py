@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from dominoes import PROFILES
 from tables import history as history_reads
-from tables import listing, naming, replays, selectors, services
+from tables import listing, naming, replays, seating, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
@@ -49,8 +49,12 @@ def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     for row in tables:
         me = row["players"][row["your_seat"]]
+        # closed before its match began (cancelled, idle, a declined rematch): no names
+        row["cancelled"] = row["status"] == "closed" and not row["started"]
         row["with_names"] = _with_names(row)
         row["my_score"] = me["score"]
+        partners, _rivals = naming.partners_and_rivals(row["players"], row["your_seats"])
+        row["with_partner"] = bool(partners)  # the score line's "Tu pareja y tú"
         row["other_scores"] = _other_scores(row)
         row["single_hand"] = PROFILES[row["rules"]].single_hand  # no target to name
         if row["deadline"]:  # as the table page writes it
@@ -64,23 +68,31 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def _with_names(row: dict) -> str:
     """Who else plays at a "Mis mesas" or "Partidas terminadas" row, after "Mesa N:"
-    (``tables.naming``: "con bob, Nino"; in pairs "con carol (tu pareja) contra bob y
+    (``tables.naming``: "con bob y Nino"; in pairs "con carol (tu pareja) contra bob y
     dave"), in play order after the user, as the score line."""
     partners, rivals = naming.partners_and_rivals(row["players"], row["your_seats"])
-    return naming.with_names(_names(partners), _names(rivals))
+    return naming.with_names(_names(partners, row), _names(rivals, row))
 
 
-def _names(players: list[dict]) -> list[str]:
-    """The players' names, each once, a seat nobody holds yet as "asiento libre"."""
-    return list(dict.fromkeys(p["name"] or _("asiento libre") for p in players))
+def _names(players: list[dict], row: dict) -> list[str]:
+    """The players' names, each once, ``""`` for each person a free seat waits for (the
+    two free seats of a pair one person takes in ``seven_plus_seven`` are one)."""
+    people = {}
+    for player in players:
+        if player["open"]:
+            seats = seating.hand_seats(row["rules"], row["seats"], player["seat"])
+            people.setdefault(("open", seats[0]), "")
+        else:
+            people.setdefault(("name", player["name"]), player["name"])
+    return list(people.values())
 
 
 def _other_scores(row: dict) -> list[dict]:
-    """The other sides' points on a "Mis mesas" row, after "Tú": ``[{"name", "score"}]``,
-    in play order after the user (R3). A side that is one player (2 or 3 seats, 4 without
-    pairs, the person or bot holding both hands of a pair in ``seven_plus_seven``) by
-    name; a pair of two players, or one with a seat nobody holds yet, as "rival". A seat
-    nobody holds yet, alone, scores nothing and is left out."""
+    """The other sides' points on a "Mis mesas" row, after "Tú" (or "Tu pareja y tú"):
+    ``[{"name", "score"}]``, in play order after the user (R3). A side that is one player
+    (2 or 3 seats, 4 without pairs, the person or bot holding both hands of a pair in
+    ``seven_plus_seven``) by name; a pair of two players, or one with a seat nobody holds
+    yet, as "rivales". A seat nobody holds yet, alone, scores nothing and is left out."""
     mine = row["players"][row["your_seat"]]["team"]
     sides: dict[int, list[dict]] = {}
     for player in naming.after_seat(row["players"], row["your_seat"]):
@@ -91,7 +103,7 @@ def _other_scores(row: dict) -> list[dict]:
         if all(p["open"] for p in side):
             continue
         one = len({p["name"] for p in side}) == 1 and not any(p["open"] for p in side)
-        shown.append({"name": side[0]["name"] if one else _("rival"), "score": side[0]["score"]})
+        shown.append({"name": side[0]["name"] if one else _("rivales"), "score": side[0]["score"]})
     return shown
 
 

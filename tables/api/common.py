@@ -111,6 +111,10 @@ class TableSummarySerializer(serializers.Serializer):
     last_move_at = serializers.DateTimeField()
     outcome = serializers.CharField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    started = serializers.BooleanField(
+        help_text="The match has begun: false while waiting, and for a table closed before "
+        "it began (cancelled, idle or a declined rematch: status closed, nothing played)."
+    )
     players = PlayerSerializer(many=True)
     changed_since_your_last_visit = serializers.BooleanField(
         help_text="The table changed after your last read of it (GET or a move's answer)."

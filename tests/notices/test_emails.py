@@ -195,7 +195,7 @@ def test_carol_away_for_a_day_gets_one_email_naming_both_tables_then_the_reminde
     for table_id in (three, two):
         assert _link(table_id) in turns.body
         assert f"Table {table_id}" in turns.body
-    assert f"Table {three}: with alice, bob" in turns.body  # play order after carol
+    assert f"Table {three}: with alice and bob" in turns.body  # play order after carol
     assert f"Table {two}: with bob" in turns.body
     assert turns.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert reminder.subject == "Less than 24 hours left for your turn at 2 tables"

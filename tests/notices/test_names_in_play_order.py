@@ -45,12 +45,12 @@ def test_at_three_seats_the_others_are_named_in_play_order_after_the_reader(
     table_id, clients = _seated(api_client_for, run_tasks, [alice, bob, carol])
     started = Notification.objects.get(recipient=bob, table_id=table_id, kind="table_started")
     assert (started.payload["others"], started.payload["partner"]) == (["carol", "alice"], None)
-    assert _described(started) == f"Empezó la partida de la mesa {table_id}: con carol, alice"
+    assert _described(started) == f"Empezó la partida de la mesa {table_id}: con carol y alice"
 
     turn = _bobs_turn(run_tasks, table_id, clients, bob)
     assert turn.payload["others"] == ["carol", "alice"]
-    assert _described(turn) == f"Te toca en la mesa {table_id}: con carol, alice"
-    assert _described(turn, "en") == f"Your turn at table {table_id}: with carol, alice"
+    assert _described(turn) == f"Te toca en la mesa {table_id}: con carol y alice"
+    assert _described(turn, "en") == f"Your turn at table {table_id}: with carol and alice"
 
 
 def test_in_pairs_the_partner_comes_first_and_marked_then_the_rivals_in_play_order(

@@ -48,7 +48,7 @@ def test_a_friend_sitting_down_and_the_start_are_told_to_the_others(
     assert notices[1].payload["joined"] == "carol"
     assert notices[2].payload["players"] == ["alice", "bob", "carol"]
     assert notices[2].payload["others"] == ["bob", "carol"]
-    started = f"Empezó la partida de la mesa {notices[2].table_id}: con bob, carol"
+    started = f"Empezó la partida de la mesa {notices[2].table_id}: con bob y carol"
     assert selectors.describe(notices[2]) == started
     assert "friend_joined" in _kinds(bob) and "table_started" in _kinds(bob)
     assert "table_started" not in _kinds(carol)

@@ -64,7 +64,10 @@ def _finished_mix(alice, count: int) -> dict[str, list[int]]:
         ids += tables(1, status="finished", players=[alice, ("nino", "garabato")[n % 2]])
     for n, pk in enumerate(ids):
         Table.objects.filter(pk=pk).update(winners=[0] if n % 3 == 0 else [1])
-    Table.objects.filter(pk=ids[1]).update(winners=None, status="closed", outcome="idle")
+    # closed idle after some play (a snapshot, not read here), where a cancelled table has none
+    Table.objects.filter(pk=ids[1]).update(
+        winners=None, status="closed", outcome="idle", state={}
+    )
     # tables() counts minutes back from now at each call: order them as made, newest first
     return {"all": sorted(ids, reverse=True), "won": sorted(ids[::3], reverse=True)}
 

@@ -1,8 +1,10 @@
 """Home: each row's score line names every other side where each seat scores alone.
 
 At three seats the line read "Tú 29 · rival 100": with two rivals, which one? Now each
-other player is named with their points, in play order after you; pairs keep "rival".
-The row's title names the others in that same order, the partner first and marked."""
+other player is named with their points, in play order after you. In pairs the line read
+"Tú 29 · rival 100", the pair's points as yours and two rivals as one: now "Tu pareja y
+tú 29 · rivales 100". The row's title names the others in that same order, the partner
+first and marked."""
 
 import re
 
@@ -48,7 +50,7 @@ def test_three_seats_name_each_rival_with_their_points_in_play_order(client, ali
     # bob sits at 1: Nino (2) plays after him, then alice (0).
     assert _score_line(client, bob, table) == "Tú 100 · Nino 40 · alice 29 · meta 100"
     # The title in the same order, where it went by seat ("con alice, Nino").
-    assert _title(client, bob, table) == f"Mesa {table.pk}: con Nino, alice"
+    assert _title(client, bob, table) == f"Mesa {table.pk}: con Nino y alice"
 
 
 def test_two_seats_name_the_rival(client, alice, bob):
@@ -58,12 +60,13 @@ def test_two_seats_name_the_rival(client, alice, bob):
     assert _score_line(client, alice, table) == "Tú 12 · bob 30 · meta 50"
 
 
-def test_pairs_keep_one_rival_side(client, alice, bob, carol, dave):
-    """Four seats in pairs: one rival pair, its points once (seats 1 and 3 share them)."""
+def test_pairs_say_the_pair_and_the_rivals(client, alice, bob, carol, dave):
+    """Four seats in pairs: one rival pair, its points once (seats 1 and 3 share them),
+    said for the pairs: "Tu pareja y tú", "rivales" ("You and your partner", "rivals")."""
     table = seat_friends(alice, [bob, carol, dave])
     _scores(table, 29, 100, 29, 100)
 
-    assert _score_line(client, alice, table) == "Tú 29 · rival 100 · meta 100"
+    assert _score_line(client, alice, table) == "Tu pareja y tú 29 · rivales 100 · meta 100"
     # The partner (seat 2) marked and first, then the rivals in play order.
     title = f"Mesa {table.pk}: con carol (tu pareja) contra bob y dave"
     assert _title(client, alice, table) == title
