@@ -31,9 +31,31 @@ function retryAfterMs(response) {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, LONGEST_WAIT_MS) : 0;
 }
 
+// Answers that say nobody is signed in: the session ended (signed out in another tab).
+const SIGNED_OUT_CODES = new Set(["not_authenticated", "authentication_failed"]);
+
+// True once an answer said the session ended and the page's notice shows it.
+export function sessionEnded() {
+  const notice = document.getElementById("session-ended");
+  return Boolean(notice && !notice.hidden);
+}
+
+// A 401/403 that says nobody is signed in: show the page's notice, "Tu sesión ha terminado:
+// vuelve a entrar." with its link to sign in and come back (templates/base.html), and give
+// the caller its sentence as the ``detail``. One place for every request of every page; the
+// message lines stay quiet while it shows (dom.js say, talk.js). A page with no notice (no
+// one was signed in when it was drawn) keeps the server's words.
+function noticeSessionEnded(status, error) {
+  const notice = document.getElementById("session-ended");
+  if (!notice || (status !== 401 && status !== 403) || !SIGNED_OUT_CODES.has(error.code)) return;
+  notice.hidden = false;
+  error.detail = notice.textContent.trim().replace(/\s+/g, " ");
+  error.sessionEnded = true;
+}
+
 // {ok, status, data, etag, error}: ``data`` the JSON body ({} when there is none),
-// ``error`` null or {code, detail, rule, fields, retryAfter} (detail falls back to the
-// status text, code to null when the body is not the contract's).
+// ``error`` null or {code, detail, rule, fields, retryAfter, sessionEnded?} (detail falls
+// back to the status text, code to null when the body is not the contract's).
 async function answerOf(response) {
   const data = response.status === 304 ? null : await response.json().catch(() => ({}));
   const etag = response.headers.get("ETag");
@@ -46,6 +68,7 @@ async function answerOf(response) {
     fields: body.fields || null,
     retryAfter: body.retry_after || null,
   };
+  noticeSessionEnded(response.status, error);
   return { ok: false, status: response.status, data: body, etag, error };
 }
 

@@ -1,6 +1,7 @@
 // Small DOM helpers for the table page: fill a translated template, build elements, say
 // something in the message line, link a rule on /reglas/.
 
+import { sessionEnded } from "./api.js";
 import { T } from "./page.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -50,8 +51,10 @@ export function svgEl(tag, attrs) {
   return el;
 }
 
-// The message line under the title (role=status): ``kind`` "ok" or "error", or none.
+// The message line under the title (role=status): ``kind`` "ok" or "error", or none. Once
+// the session ended an error is left to the notice that says so (api.js), not repeated.
 export function say(text, kind) {
+  if (kind === "error" && sessionEnded()) text = kind = "";
   const box = document.getElementById("message");
   box.textContent = text || "";
   box.className = "message" + (kind ? " " + kind : "");

@@ -6,7 +6,7 @@
 // At a partnership table what a player writes during a hand reaches nobody until the hand
 // ends (the server holds it); the rule is said under the text box, where one types.
 
-import { apiClient } from "./api.js";
+import { apiClient, sessionEnded } from "./api.js";
 import { fmt, h, keepTiles } from "./dom.js";
 import { said } from "./log.js";
 import { T, csrfToken, root } from "./page.js";
@@ -24,6 +24,7 @@ let reportTarget = null; // {message} or {} (a player, chosen in the form)
 let reportable = []; // the other human players: [{seat, name}]
 
 function status(text, kind) {
+  if (kind === "error" && sessionEnded()) text = kind = ""; // the notice says it (api.js)
   const box = byId("talk-status");
   box.textContent = text || "";
   box.className = "talk-status" + (kind ? " " + kind : "");
