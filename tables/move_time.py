@@ -28,24 +28,31 @@ def reminder_seconds(move_seconds: int) -> int:
     return min(settings.REMINDER_SECONDS, move_seconds // 2)
 
 
-def time_left_label(seconds: float) -> str:
+def time_left_sentence(seconds: float) -> str:
+    """``"Queda 1 día y 23 h"``, ``"Quedan 2 días y 3 h"``, ``"Queda menos de un minuto"``
+    ("1 day and 23 h left"): the verb agrees with the number the label starts with, as
+    the table page's status line does (``T.time_left``)."""
+    label, leading = _time_left(seconds)
+    return ngettext("Queda %(time)s", "Quedan %(time)s", leading) % {"time": label}
+
+
+def _time_left(seconds: float) -> tuple[str, int]:
     """What is left of a turn, as the table page writes it (``static/js/table/state.js``,
-    ``timeLeft``), so that "Mis mesas" and the table agree: ``"1 día, 23 h"`` from 24 h
-    up, ``"5 h 7 min"``, ``"12 min"``, ``"menos de un minuto"``; ``seconds`` until the
-    deadline (negative: past it, read as less than a minute)."""
+    ``timeLeft``), so that "Mis mesas" and the table agree: ``"1 día y 23 h"`` from 24 h
+    up, ``"5 h 7 min"``, ``"12 min"``, ``"menos de un minuto"``; and the number it starts
+    with (1 for "menos de un minuto"), which the verb before it agrees with. ``seconds``
+    until the deadline (negative: past it, read as less than a minute)."""
     minutes = int(seconds // 60)
     if minutes < 1:
-        return gettext("menos de un minuto")
+        return gettext("menos de un minuto"), 1
     hours = minutes // 60
     if hours < 1:
-        return gettext("%(m)s min") % {"m": minutes}
+        return gettext("%(m)s min") % {"m": minutes}, minutes
     if hours < 24:
-        return gettext("%(h)s h %(m)s min") % {"h": hours, "m": minutes % 60}
+        return gettext("%(h)s h %(m)s min") % {"h": hours, "m": minutes % 60}, hours
     days = hours // 24
-    return ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", days) % {
-        "d": days,
-        "h": hours % 24,
-    }
+    label = ngettext("%(d)s día y %(h)s h", "%(d)s días y %(h)s h", days)
+    return label % {"d": days, "h": hours % 24}, days
 
 
 def move_time_label(move_seconds: int) -> str:

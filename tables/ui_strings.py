@@ -20,10 +20,13 @@ def ui_strings() -> Words:
     return {
         "your_turn": _("Te toca jugar."),
         "turn_of": _("Le toca a %(name)s."),
-        "time_left": _("Quedan %(time)s para jugar."),
+        # The verb agrees with the number the time starts with: "Queda 1 día y 23 h".
+        "time_left": plural_forms(
+            lambda n: ngettext("Queda %(time)s para jugar.", "Quedan %(time)s para jugar.", n)
+        ),
         "hours_minutes": _("%(h)s h %(m)s min"),
         "day_hours": plural_forms(
-            lambda n: ngettext("%(d)s día, %(h)s h", "%(d)s días, %(h)s h", n)
+            lambda n: ngettext("%(d)s día y %(h)s h", "%(d)s días y %(h)s h", n)
         ),
         "minutes": _("%(m)s min"),
         "under_a_minute": _("menos de un minuto"),

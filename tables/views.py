@@ -27,7 +27,7 @@ from tables import listing, naming, replays, seating, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
-from tables.move_time import move_time_sentence, time_left_label
+from tables.move_time import move_time_sentence, time_left_sentence
 from tables.rematches import rematch_pending
 from tables.ui_strings import replay_strings, ui_strings
 
@@ -58,7 +58,7 @@ def home(request: HttpRequest) -> HttpResponse:
         row["other_scores"] = _other_scores(row)
         row["single_hand"] = PROFILES[row["rules"]].single_hand  # no target to name
         if row["deadline"]:  # as the table page writes it
-            row["time_left"] = time_left_label((row["deadline"] - now).total_seconds())
+            row["time_left"] = time_left_sentence((row["deadline"] - now).total_seconds())
         turn = row["turn_seat"]
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]

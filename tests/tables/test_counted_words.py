@@ -63,8 +63,12 @@ def test_the_numbers_of_a_one_point_hand_say_punto():
 
 
 def test_the_time_left_and_the_tile_counts_come_in_both_forms_too():
-    assert _said("day_hours", 1, "es", d=1, h=3) == "1 día, 3 h"
-    assert _said("day_hours", 2, "en", d=2, h=3) == "2 days, 3 h"
+    assert _said("day_hours", 1, "es", d=1, h=3) == "1 día y 3 h"
+    assert _said("day_hours", 2, "en", d=2, h=3) == "2 days and 3 h"
+    # The verb agrees with the number the time starts with ("Quedan 1 día, 23 h" before).
+    assert _said("time_left", 1, "es", time="1 día y 3 h") == "Queda 1 día y 3 h para jugar."
+    assert _said("time_left", 2, "es", time="2 días y 3 h") == "Quedan 2 días y 3 h para jugar."
+    assert _said("time_left", 1, "en", time="1 day and 3 h") == "1 day and 3 h left to play."
     assert _said("tiles", 1, "es") == "1 ficha"
     assert _said("tiles", 5, "en") == "5 tiles"
 
@@ -92,6 +96,7 @@ def test_every_counted_text_has_both_forms_and_no_bare_puntos_after_a_number(wor
     puntos esperados", always one decimal) stay plural, and "Meta" is never 1 (a single
     hand says so instead)."""
     decimals = {"judged", "judged_best", "judged_you", "judged_best_you", "summary_loss"}
+    decimals |= {"judged_tie", "judged_tie_you"}
     for key, text in words().items():
         if isinstance(text, dict):
             assert set(text) == {"one", "other"}, key

@@ -32,14 +32,15 @@ def test_alice_pages_through_her_tables_her_turn_first(live_server, new_page, al
 
 
 def test_my_tables_and_the_table_write_the_time_left_alike(live_server, new_page, alice, bob):
-    """A 2-day turn just begun: "Quedan 1 día, 23 h" on "Mis mesas" and on the table's
-    status line (the last look read "1 día, 23 horas" on one, "47 h 59 min" on the other)."""
+    """A 2-day turn just begun: "Queda 1 día y 23 h" on "Mis mesas" and on the table's
+    status line (the last look read "1 día, 23 horas" on one, "47 h 59 min" on the other,
+    then "Quedan 1 día, 23 h" on both: the verb now agrees)."""
     table = seat_friends(alice, [bob])
     player = "alice" if table.turn_seat == 0 else "bob"
     page = signed_in(new_page, live_server.url, player)
     row = page.locator("li.table-row").first.inner_text()
-    assert "Quedan 1 día, 23 h" in row, row
+    assert "Queda 1 día y 23 h" in row, row
     page.goto(f"{live_server.url}/mesas/{table.pk}/")
-    expect(page.locator("#status-line")).to_contain_text("Quedan 1 día, 23 h para jugar.")
+    expect(page.locator("#status-line")).to_contain_text("Queda 1 día y 23 h para jugar.")
     shot(page, "time-left-phone", PHONE)
     shot(page, "time-left-desktop", DESKTOP)

@@ -90,16 +90,19 @@ def test_a_one_hand_table_names_no_target(client, alice):
 @pytest.mark.parametrize(
     ("left", "text"),
     [
-        (timedelta(days=3, hours=5, minutes=30), "Quedan 3 días, 5 h"),
-        (timedelta(hours=47, minutes=59, seconds=30), "Quedan 1 día, 23 h"),
+        (timedelta(days=3, hours=5, minutes=30), "Quedan 3 días y 5 h"),
+        (timedelta(hours=47, minutes=59, seconds=30), "Queda 1 día y 23 h"),
         (timedelta(hours=5, minutes=7, seconds=30), "Quedan 5 h 7 min"),
+        (timedelta(hours=1, minutes=7, seconds=30), "Queda 1 h 7 min"),
         (timedelta(minutes=12, seconds=30), "Quedan 12 min"),
-        (timedelta(seconds=20), "Quedan menos de un minuto"),
+        (timedelta(minutes=1, seconds=30), "Queda 1 min"),
+        (timedelta(seconds=20), "Queda menos de un minuto"),
     ],
 )
 def test_the_time_left_reads_as_on_the_table_page(client, alice, bob, left, text):
     """The row writes the time left as the table page's status line does (state.js's
-    ``timeLeft``): days and hours from a day up, then hours and minutes."""
+    ``timeLeft``): days and hours from a day up, then hours and minutes, the verb agreeing
+    with the number it starts with ("Quedan 1 día, 23 h" read before)."""
     table = seat_friends(alice, [bob])
     Table.objects.filter(pk=table.pk).update(turn_seat=0, deadline=timezone.now() + left)
     client.force_login(alice)

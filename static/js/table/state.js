@@ -75,14 +75,25 @@ export function isActive() {
 }
 
 export function timeLeft(deadline) {
-  if (!deadline) return "";
+  return deadline ? timeLeftAndLeading(deadline)[0] : "";
+}
+
+// "Queda 1 día y 23 h para jugar.", "Quedan 5 h 7 min para jugar.": the verb agrees with
+// the number the time starts with (tables.move_time.time_left_sentence on "Mis mesas").
+export function timeLeftSentence(deadline) {
+  const [time, leading] = timeLeftAndLeading(deadline);
+  return fmt(counted(T.time_left, leading), { time });
+}
+
+// What is left of the turn, and the number it starts with (1 for "menos de un minuto").
+function timeLeftAndLeading(deadline) {
   const ms = Date.parse(deadline) - Date.now();
   const minutes = Math.floor(ms / 60000);
-  if (minutes < 1) return T.under_a_minute;
+  if (minutes < 1) return [T.under_a_minute, 1];
   const hours = Math.floor(minutes / 60);
-  if (hours < 1) return fmt(T.minutes, { m: minutes });
-  if (hours < 24) return fmt(T.hours_minutes, { h: hours, m: minutes % 60 });
-  // From a day up, as "Mis mesas" writes it (tables.move_time.time_left_label).
+  if (hours < 1) return [fmt(T.minutes, { m: minutes }), minutes];
+  if (hours < 24) return [fmt(T.hours_minutes, { h: hours, m: minutes % 60 }), hours];
+  // From a day up, as "Mis mesas" writes it (tables.move_time).
   const days = Math.floor(hours / 24);
-  return fmt(counted(T.day_hours, days), { d: days, h: hours % 24 });
+  return [fmt(counted(T.day_hours, days), { d: days, h: hours % 24 }), days];
 }

@@ -2,7 +2,7 @@
 
 import { counted, fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
-import { inPairs, joinNames, manyNames, mySeats, playerName, store, timeLeft } from "./state.js";
+import { inPairs, joinNames, manyNames, mySeats, playerName, store, timeLeftSentence } from "./state.js";
 
 export function renderStatus() {
   const state = store.table;
@@ -16,7 +16,7 @@ export function renderStatus() {
     const mine = state.your_turn && mySeats().length > 1 ? fmt(T.your_turn_hand, { n: state.your_seat + 1 }) : T.your_turn;
     parts.push(state.your_turn ? mine : fmt(T.turn_of, { name: playerName(state.turn_seat) }));
     parts.push(pairLead(state));
-    if (state.deadline) parts.push(fmt(T.time_left, { time: timeLeft(state.deadline) }));
+    if (state.deadline) parts.push(timeLeftSentence(state.deadline));
   } else if (state.status === "hand_over" && game) {
     // An ended hand held on screen (handover.js): its box below says who plays next.
     parts.push(fmt(T.hand_over_title, { n: game.hand_number + 1 }) + ".");
