@@ -100,13 +100,15 @@ class NotificationReadApi(APIView):
 class NoticePreferencesSerializer(StrictInputMixin, serializers.ModelSerializer):
     """Per kind and channel (``email_*``, ``push_*``; the inbox always gets every notice),
     the IANA ``time_zone`` and the quiet hours (``"HH:MM"`` local time, both or neither:
-    ``null`` for none)."""
+    ``null`` for none). ``time_zone_chosen`` (read-only): a ``time_zone`` was ever set;
+    false, "UTC" is only the default and an app may send the device's zone."""
 
     time_zone = serializers.ChoiceField(choices=time_zone_choices())
 
     class Meta:
         model = NoticePreferences
-        fields = list(NoticePreferences.EDITABLE)
+        fields = [*NoticePreferences.EDITABLE, "time_zone_chosen"]
+        read_only_fields = ["time_zone_chosen"]
 
     def validate(self, data: dict) -> dict:
         start = data.get("quiet_start", getattr(self.instance, "quiet_start", None))

@@ -1,11 +1,32 @@
-"""``unread_notices`` for the header's bell (templates/notices/bell.html): one COUNT query
-per page for a signed-in visitor (on the partial index of unread notices), none otherwise."""
+"""For a signed-in visitor's pages: ``unread_notices`` for the header's bell
+(templates/notices/bell.html), one COUNT query per page (on the partial index of unread
+notices), and ``time_zone_unset`` (templates/notices/head.html), a query per page only
+until the time zone is set; none otherwise."""
 
 from notices import selectors
+from notices.models import NoticePreferences
+
+#: The session remembers that its user's time zone is set, so later pages ask nothing.
+TIME_ZONE_SET = "notices_time_zone_set"
 
 
 def unread_notices(request) -> dict:
+    """``unread_notices`` (a count) and ``time_zone_unset``: the user never chose a time
+    zone, so the page sends the browser's (``static/js/time_zone.js``)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"unread_notices": selectors.unread_count(user)}
+    return {
+        "unread_notices": selectors.unread_count(user),
+        "time_zone_unset": not _time_zone_set(request, user),
+    }
+
+
+def _time_zone_set(request, user) -> bool:
+    session = getattr(request, "session", None)
+    if session is not None and session.get(TIME_ZONE_SET):
+        return True
+    chosen = NoticePreferences.objects.filter(user=user, time_zone_chosen=True).exists()
+    if chosen and session is not None:
+        session[TIME_ZONE_SET] = True
+    return chosen

@@ -145,6 +145,9 @@ class NoticePreferences(models.Model):
         _("en el dispositivo: te proponen la revancha"), default=True
     )
     time_zone = models.CharField(_("zona horaria"), max_length=64, default="UTC")
+    #: The player (or their browser, on their first pages: ``static/js/time_zone.js``) set
+    #: ``time_zone``: until then "UTC" is only the default, and the pages offer theirs.
+    time_zone_chosen = models.BooleanField(_("zona horaria elegida"), default=False, editable=False)
     quiet_start = models.TimeField(_("silencio desde"), null=True, blank=True)
     quiet_end = models.TimeField(_("silencio hasta"), null=True, blank=True)
     last_turn_email_at = models.DateTimeField(null=True, blank=True, editable=False)

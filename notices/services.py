@@ -90,7 +90,8 @@ def preferences_for(user) -> NoticePreferences:
 
 def preferences_update(*, user, changes: dict) -> NoticePreferences:
     """Set the preferences in ``changes`` (``NoticePreferences`` field name -> validated
-    value: the settings form, the API, the unsubscribe link) and nothing else. Raises
+    value: the settings form, the API, the unsubscribe link) and nothing else; a
+    ``time_zone`` given is a chosen one (``time_zone_chosen``). Raises
     ``ValueError`` for a field that is not a player's to set."""
     editable = {f.name for f in NoticePreferences._meta.fields if f.editable} - {"id", "user"}
     unknown = set(changes) - editable
@@ -99,8 +100,12 @@ def preferences_update(*, user, changes: dict) -> NoticePreferences:
     preferences = preferences_for(user)
     for field, value in changes.items():
         setattr(preferences, field, value)
-    if changes:
-        preferences.save(update_fields=list(changes))
+    fields = list(changes)
+    if "time_zone" in changes:
+        preferences.time_zone_chosen = True
+        fields.append("time_zone_chosen")
+    if fields:
+        preferences.save(update_fields=fields)
     return preferences
 
 

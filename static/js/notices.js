@@ -1,8 +1,10 @@
-// The settings page's "Avisos" section: a player who never chose a time zone (still UTC)
-// gets the browser's own preselected, to confirm with "Guardar avisos".
+// The settings page's "Avisos" section: a player who never chose a time zone (still the
+// default UTC: the head's time-zone-unset, js/time_zone.js) gets the browser's own
+// preselected, to confirm with "Guardar avisos".
 const zone = document.querySelector("#avisos select[name=time_zone]");
 const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
-if (zone && zone.value === "UTC" && guess && guess !== "UTC") {
+const unset = document.querySelector("meta[name=time-zone-unset]");
+if (zone && unset && zone.value === "UTC" && guess && guess !== "UTC") {
   if ([...zone.options].some((option) => option.value === guess)) {
     zone.value = guess;
     zone.dataset.guessed = "true";

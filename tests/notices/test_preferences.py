@@ -42,6 +42,7 @@ def test_the_api_reads_and_changes_only_what_it_is_given(api_client_for, alice):
     assert after == defaults | {
         "email_match_over": False,
         "time_zone": "America/Havana",
+        "time_zone_chosen": True,
         "quiet_start": "22:00:00",
         "quiet_end": "08:00:00",
     }
