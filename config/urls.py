@@ -52,6 +52,7 @@ urlpatterns = [
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("tables.help_urls")),
     path("", include("notices.urls")),
+    path("", include("moderation.urls")),
     path("", include("tables.urls")),
 ]
 

@@ -66,6 +66,12 @@ class ModerationNoticeSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class MutedPersonSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The mute's id: DELETE /talk/mutes/{id}/ undoes it.")
+    seat = serializers.IntegerField(help_text="Their seat here (the first, if two).")
+    name = serializers.CharField()
+
+
 class TalkSerializer(serializers.Serializer):
     """A table's talk as you may read it. At a partnership table (4 seats) a message
     written during a hand reaches nobody until that hand ends (``held``)."""
@@ -74,6 +80,9 @@ class TalkSerializer(serializers.Serializer):
     held = serializers.BooleanField(help_text="What you write now waits for the hand's end.")
     muted = serializers.BooleanField(help_text="You muted this table's talk.")
     muted_seats = serializers.ListField(child=serializers.IntegerField())
+    muted_people = MutedPersonSerializer(
+        many=True, help_text="The people seated here you muted at every table."
+    )
     can_post = serializers.BooleanField(help_text="False while you are suspended.")
     max_length = serializers.IntegerField()
     phrases = ChoiceItemSerializer(many=True)

@@ -75,8 +75,8 @@ def _moves_followed(table: Table, messages: list[TalkMessage], own: set[int]) ->
 
 def talk_for_user(table_id: int, user) -> dict[str, Any]:
     """A table's talk as ``user`` (seated there) may read it:
-    ``{"table", "held", "muted", "muted_seats", "can_post", "max_length", "phrases",
-    "report_reasons", "messages": [{"id", "seat", "name", "mine", "text", "phrase",
+    ``{"table", "held", "muted", "muted_seats", "muted_people", "can_post", "max_length",
+    "phrases", "report_reasons", "messages": [{"id", "seat", "name", "mine", "text", "phrase",
     "created_at", "hand", "after_move", "written", "held", "pending", "removed",
     "removed_reason"}],
     "moderation": [{"kind", "label", "reason", "created_at"}]}``.
@@ -86,7 +86,8 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
     "tile", "lead"}`` is the last move of its hand when it was written (null: none yet;
     ``lead``: a play that led the hand). ``written`` says where it was written
     (``written_at``): its marker. Messages from people the user muted are left out; a
-    muted table shows only the user's own.
+    muted table shows only the user's own. ``muted_people`` ``[{"id" (the mute's), "seat",
+    "name"}]``: the people seated here whom the user muted everywhere, once each.
     Raises ``TableError`` ``not_found`` (404) for anyone not seated, as every table read.
     """
     table, _seat = table_selectors.table_for_user(table_id, user)
@@ -120,6 +121,7 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
         "muted_seats": sorted(
             seat.index for seat in table.seat_set.all() if seat.user_id in muted_people
         ),
+        "muted_people": _muted_people(table, mutes),
         "can_post": active_suspension(user) is None,
         "max_length": MAX_TALK_LENGTH,
         "phrases": phrases(),
@@ -127,6 +129,21 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
         "messages": [_message_view(m, user, names, followed, ended, removals) for m in shown],
         "moderation": _table_closings(table),
     }
+
+
+def _muted_people(table: Table, mutes: list[TalkMute]) -> list[dict[str, Any]]:
+    """The people at ``table`` whom ``mutes`` silence everywhere, in seat order, a person
+    at two seats once (at their first): ``[{"id" (the mute's), "seat", "name"}]``."""
+    by_person = {mute.muted_user_id: mute.pk for mute in mutes if mute.muted_user_id}
+    found: dict[int, dict[str, Any]] = {}
+    for seat in sorted(table.seat_set.all(), key=lambda seat: seat.index):
+        if seat.user_id in by_person and seat.user_id not in found:
+            found[seat.user_id] = {
+                "id": by_person[seat.user_id],
+                "seat": seat.index,
+                "name": seat.display_name,
+            }
+    return list(found.values())
 
 
 def _table_closings(table: Table) -> list[dict[str, Any]]:
@@ -188,6 +205,20 @@ def mutes_of(user) -> list[dict[str, Any]]:
             "user": mute.muted_user.username if mute.muted_user else None,
         }
         for mute in TalkMute.objects.filter(user=user).select_related("muted_user").order_by("id")
+    ]
+
+
+def muted_players(user) -> list[dict[str, Any]]:
+    """The people ``user`` muted at every table, by name: ``[{"id" (the mute's), "name",
+    "since"}]`` for the settings page, where each can be heard again."""
+    mutes = (
+        TalkMute.objects.filter(user=user, muted_user__isnull=False)
+        .select_related("muted_user")
+        .order_by("muted_user__username")
+    )
+    return [
+        {"id": mute.pk, "name": mute.muted_user.username, "since": mute.created_at}
+        for mute in mutes
     ]
 
 

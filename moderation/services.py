@@ -135,11 +135,21 @@ def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
     return mute
 
 
-def talk_unmute(*, user, mute_id: int) -> None:
-    """Remove one of ``user``'s mutes. Raises ``not_found`` (404) for anyone else's."""
-    deleted, _rows = TalkMute.objects.filter(pk=mute_id, user=user).delete()
-    if not deleted:
-        raise errors.not_muted()
+def talk_unmute(*, user, mute_id: int) -> str | None:
+    """Remove one of ``user``'s mutes; returns the username heard again, or ``None`` for
+    a table's talk. Raises ``not_found`` (404) for anyone else's, or none."""
+    with transaction.atomic():
+        mute = (
+            TalkMute.objects.select_for_update(of=("self",))
+            .select_related("muted_user")
+            .filter(pk=mute_id, user=user)
+            .first()
+        )
+        if mute is None:
+            raise errors.not_muted()
+        name = mute.muted_user.username if mute.muted_user_id else None
+        mute.delete()
+        return name
 
 
 def report_create(

@@ -47,8 +47,15 @@ def talk_strings() -> dict[str, str]:
         "unmute_table": _("Volver a oír la charla de esta mesa"),
         "muted_table": _("Has silenciado la charla de esta mesa."),
         "mute_person": _("Silenciar a %(name)s"),
-        "muted_person": _("Has silenciado a %(name)s en todas las mesas."),
         "unmute_person": _("Volver a oír a %(name)s"),
+        "mute_confirm": _(
+            "¿Silenciar a %(name)s? Dejarás de ver sus mensajes en todas las mesas, no solo "
+            "en esta. Puedes deshacerlo aquí o en Ajustes."
+        ),
+        "muted_note": _("Has silenciado a %(name)s en todas las mesas"),
+        "hear_again": _("Volver a oír"),
+        "unmuted_person": _("Vuelves a oír a %(name)s."),
+        "unmute_failed": _("No se pudo deshacer. Inténtalo de nuevo."),
         "report": _("Reportar"),
         "report_player": _("Reportar a %(name)s"),
         "report_message": _("Reportar este mensaje"),

@@ -1,7 +1,8 @@
 """Moderation on the players' pages without ``tables`` importing this app:
 ``{% table_talk table_id %}``, the talk panel of the table page (its markup, its API
 addresses and its words; the messages come from the API, ``static/js/table/talk.js``),
-and ``{% moderation_notices user %}``, what moderators did that concerns the player."""
+``{% moderation_notices user %}``, what moderators did that concerns the player, and
+``{% muted_players %}``, the settings page's list of the people the player muted."""
 
 from datetime import timedelta
 
@@ -32,3 +33,11 @@ def moderation_notices(user) -> dict:
     notices = [n for n in selectors.notices_for(user) if n["created_at"] >= since]
     suspension = selectors.active_suspension(user)
     return {"notices": notices[:5], "suspension": suspension}
+
+
+@register.inclusion_tag("moderation/muted_players.html", takes_context=True)
+def muted_players(context) -> dict:
+    """The settings page's "Jugadores silenciados" section: the people the signed-in
+    player muted at every table, each with "Volver a oír" (``moderation.views``)."""
+    user = context["request"].user
+    return {"muted": selectors.muted_players(user), "csrf_token": context.get("csrf_token")}

@@ -55,7 +55,7 @@ function messageItem(message) {
   const tools = [];
   if (!message.mine && !message.removed) {
     tools.push(h("button", { type: "button", class: "link", text: words.report, onclick: () => openReport({ message }) }));
-    tools.push(h("button", { type: "button", class: "link", text: fmt(words.mute_person, { name: message.name }), onclick: () => mutePerson(message.seat) }));
+    tools.push(h("button", { type: "button", class: "link", text: fmt(words.mute_person, { name: message.name }), onclick: () => mutePerson(message) }));
   }
   return h(
     "li",
@@ -84,9 +84,33 @@ function render() {
   byId("talk-moderation").hidden = !closed.length;
   byId("talk-moderation").textContent = closed.join(" · ");
   byId("talk-mute").textContent = talk.muted ? words.unmute_table : words.mute_table;
+  renderMutedPeople();
   for (const node of [byId("talk-form"), byId("talk-phrases")]) node.hidden = !talk.can_post;
   if (!talk.can_post) status(words.suspended, "error");
   renderPhrases();
+}
+
+// "Has silenciado a alice en todas las mesas · Volver a oír": a muted person's messages
+// are gone from the list (and with them the link that muted her), so the way back stays.
+function renderMutedPeople() {
+  const box = byId("talk-muted");
+  const people = talk.muted_people || [];
+  box.replaceChildren(
+    ...people.map((person) => h(
+      "li",
+      { "data-seat": person.seat },
+      fmt(words.muted_note, { name: person.name }),
+      " · ",
+      h("button", {
+        type: "button",
+        class: "link",
+        text: words.hear_again,
+        "aria-label": fmt(words.unmute_person, { name: person.name }),
+        onclick: () => unmutePerson(person),
+      }),
+    )),
+  );
+  box.hidden = !people.length;
 }
 
 function renderPhrases() {
@@ -151,18 +175,31 @@ async function toggleTableMute() {
   refresh();
 }
 
-// DELETE talk/mutes/{id}/ (api.js knows GET and POST; the CSRF token goes along).
+// DELETE talk/mutes/{id}/ (api.js knows GET and POST; the CSRF token goes along); true
+// once the mute is gone.
 async function deleteMute(mute) {
-  await fetch(`${panel.dataset.mutes}${mute.id}/`, {
+  const response = await fetch(`${panel.dataset.mutes}${mute.id}/`, {
     method: "DELETE",
     credentials: "same-origin",
     headers: { "X-CSRFToken": csrfToken, Accept: "application/json" },
   }).catch(() => null);
+  return Boolean(response && response.ok);
 }
 
-async function mutePerson(seat) {
-  const answer = await client.post(panel.dataset.mute, { seat }).catch(() => null);
-  if (answer && answer.ok) status(fmt(words.muted_person, { name: answer.data.user }), "ok");
+// Muting a person hides their messages at every table: asked first, undone from the note
+// under the talk (renderMutedPeople) or the settings page's "Jugadores silenciados".
+async function mutePerson(message) {
+  if (!window.confirm(fmt(words.mute_confirm, { name: message.name }))) return;
+  const answer = await client.post(panel.dataset.mute, { seat: message.seat }).catch(() => null);
+  if (!answer) status(T.offline, "error");
+  else if (!answer.ok) status(fmt(words.refused, { detail: answer.error.detail }), "error");
+  else status(""); // the note under the talk says it, with the way back
+  refresh();
+}
+
+async function unmutePerson(person) {
+  if (await deleteMute(person)) status(fmt(words.unmuted_person, { name: person.name }), "ok");
+  else status(words.unmute_failed, "error");
   refresh();
 }
 

@@ -1,0 +1,75 @@
+"""The talk panel's mute in a real browser: bob mutes alice only after a confirmation
+that says it holds at every table, reads "Has silenciado a alice en todas las mesas ·
+Volver a oír" under the talk and hears her again from there, then from his settings
+page. Screenshots at 390x844 and 1280x800 go to artifacts/."""
+
+from __future__ import annotations
+
+from moderation.models import TalkMute
+from moderation.services import talk_post
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.pages import seat_friends
+
+pytestmark = BROWSER_MARKS
+
+MUTE_ALICE = "#talk-list .talk-message:not(.mine) button:has-text('Silenciar a alice')"
+
+
+def _bobs_page(browser, base: str, dialogs: list, answers: list):
+    """bob's page, whose ``confirm`` dialogs are recorded in ``dialogs`` and answered
+    with the next of ``answers`` (True: accept)."""
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+
+    def answer(dialog):
+        dialogs.append(dialog.message)
+        (dialog.accept if answers.pop(0) else dialog.dismiss)()
+
+    page.on("dialog", answer)
+    log_in(page, base, "bob")
+    return page
+
+
+def test_bob_mutes_alice_after_confirming_and_hears_her_again(live_server, browser, alice, bob):
+    base = live_server.url
+    table = seat_friends(alice, [bob])
+    talk_post(table_id=table.pk, user=alice, text="¿otra partida?")
+    dialogs: list[str] = []
+    page = _bobs_page(browser, base, dialogs, [False, True, True])
+    page.goto(f"{base}/mesas/{table.pk}/")
+
+    page.click(MUTE_ALICE)  # dismissed: nothing happens
+    assert "todas las mesas" in dialogs[0] and "alice" in dialogs[0]
+    page.wait_for_timeout(300)
+    assert not TalkMute.objects.exists()
+    assert page.locator("#talk-muted").is_hidden()
+
+    page.click(MUTE_ALICE)
+    page.wait_for_selector("#talk-muted li")
+    assert (
+        page.inner_text("#talk-muted") == "Has silenciado a alice en todas las mesas · Volver a oír"
+    )
+    assert "¿otra partida?" not in page.inner_text("#talk-list")
+    shot(page, "talk-muted-alice-phone", PHONE)
+    shot(page, "talk-muted-alice-desktop", DESKTOP)
+
+    page.click("#talk-muted button[aria-label='Volver a oír a alice']")
+    page.wait_for_selector("#talk-list .talk-text:has-text('¿otra partida?')")
+    assert page.locator("#talk-muted").is_hidden()
+    assert "Vuelves a oír a alice." in page.inner_text("#talk-status")
+    assert not TalkMute.objects.exists()
+
+    page.click(MUTE_ALICE)
+    page.wait_for_selector("#talk-muted li")
+    page.goto(f"{base}/accounts/settings/")
+    assert "alice" in page.inner_text("#silenciados .muted-list")
+    shot(page, "settings-muted-players-phone", PHONE)
+    shot(page, "settings-muted-players-desktop", DESKTOP)
+    page.click("#silenciados button:has-text('Volver a oír')")
+    page.wait_for_selector(".messages li:has-text('Vuelves a oír a alice.')")
+    assert "No has silenciado a nadie." in page.inner_text("#silenciados")
+    assert not TalkMute.objects.exists()
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .talk-text:has-text('¿otra partida?')")
+    page.context.close()
