@@ -9,6 +9,7 @@ one line of the moderation log (``ModerationAction``); closing a table goes thro
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -41,6 +42,11 @@ MODERATION_NOTICE = "notices.moderation_tasks.record_moderation"
 #: are kept).
 _ALLOWED_CONTROL = {"\n", "\t"}
 
+#: The bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they turn
+#: the text after them around ("‮olleh" shows as "hello"), so a message holding one is
+#: refused. The marks U+200E and U+200F, which reorder nothing, are kept.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
 
 def refuse_if_suspended(user, action: str = "talk") -> None:
     """Raise ``suspended`` (403) when ``user`` is suspended now. Registered as a player
@@ -52,9 +58,17 @@ def refuse_if_suspended(user, action: str = "talk") -> None:
 
 
 def _clean_text(text: str) -> str:
+    """``text`` trimmed, and ``""`` when nothing visible is left once the invisible format
+    characters (Unicode category Cf: U+200B, U+2060, U+FEFF, ...) are set aside, so that a
+    blank message is refused as an empty one. Control characters and the bidi controls
+    (``BIDI_CONTROLS``) are ``invalid``; Cf inside visible text (an emoji's U+200D) stays."""
     text = (text or "").strip()
     if any(ord(char) < 32 and char not in _ALLOWED_CONTROL for char in text):
         raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
+    if any(char in BIDI_CONTROLS for char in text):
+        raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
+    if not "".join(char for char in text if unicodedata.category(char) != "Cf").strip():
+        return ""
     if len(text) > MAX_TALK_LENGTH:
         raise errors.invalid(gettext("Hasta 300 caracteres."))
     return text
@@ -71,8 +85,9 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
     already over (``after_match``: its marker then says so, not that last move).
 
     Raises ``TableError``: ``not_found`` (404: no such table, or ``user`` not seated),
-    ``suspended`` (403), ``invalid`` (400: empty, too long, control characters, both or
-    neither of text and phrase, unknown phrase).
+    ``suspended`` (403), ``invalid`` (400: empty or only invisible characters, too long,
+    control characters or bidi controls, both or neither of text and phrase, unknown
+    phrase).
     """
     text = _clean_text(text)
     if text and phrase:

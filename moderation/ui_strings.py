@@ -71,5 +71,8 @@ def talk_strings() -> dict[str, str]:
         "sent_held": _("Mensaje guardado: llegará al acabar la mano."),
         "refused": _("No se pudo enviar: %(detail)s"),
         "too_long": _("Hasta 300 caracteres."),
+        # The API's refusal of a blank message (moderation.services.talk_post), said by the
+        # page without asking the server.
+        "empty_text": _("Escribe un mensaje o elige una frase."),
         "moderation": _("Moderación: %(action)s: %(reason)s"),
     }

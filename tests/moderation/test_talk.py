@@ -203,6 +203,10 @@ def test_anonymous_gets_401(anonymous_client, api_client_for, alice, bob):
         {"text": "hola", "phrase": "thanks"},
         {"phrase": "insult"},
         {"text": "bell\x07"},
+        {"text": "\u200b\u200b\u200b"},  # zero-width spaces: nothing to read
+        {"text": " \u2060\ufeff\u200d "},
+        {"text": "\u202eolleh"},  # a bidi override shows it reversed
+        {"text": "gana \u2066tu\u2069 pareja"},
         {"text": "hola", "colour": "red"},
         {"text": ["hola"]},
         {"text": 123},  # a number is not text: DRF alone would store "123"
@@ -224,6 +228,8 @@ def test_bad_messages_are_refused_and_change_nothing(api_client_for, alice, bob,
     [
         ({"text": "hola", "phrase": "thanks"}, f"{NEITHER[:-1]}, no las dos cosas."),
         ({"text": " "}, NEITHER),
+        ({"text": "\u200b\u200c\u2060"}, NEITHER),  # invisible (Cf): as empty
+        ({"text": "\u202ehola"}, "El mensaje lleva caracteres no permitidos."),
     ],
 )
 def test_both_text_and_phrase_is_told_apart_from_neither(
@@ -243,6 +249,13 @@ def test_a_message_is_plain_text_up_to_300_characters(api_client_for, alice, bob
     assert _texts(talk(clients[1], table_id)) == [text]  # stored and served as written
     page = clients[1].get(f"/mesas/{table_id}/")
     assert b"<b>" not in page.content  # the page draws it as text (talk.js), never as HTML
+
+
+def test_invisible_characters_inside_visible_text_stay(api_client_for, alice, bob):
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    family = "👨\u200d👩\u200d👧 y \u200fשלום"  # an emoji's joiners, a right-to-left mark
+    assert say(clients[0], table_id, family).status_code == 201
+    assert _texts(talk(clients[1], table_id)) == [family]
 
 
 def test_talk_is_rate_limited(api_client_for, alice, bob):

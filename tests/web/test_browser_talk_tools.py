@@ -1,17 +1,19 @@
-"""The talk panel's mute in a real browser: bob mutes alice only after a confirmation
+"""The talk panel's tools in a real browser: bob mutes alice only after a confirmation
 that says it holds at every table, reads "Has silenciado a alice en todas las mesas ·
 Volver a oír" under the talk and hears her again from there, then from his settings
-page. Screenshots at 390x844 and 1280x800 go to artifacts/."""
+page; "Enviar" with only spaces says what the API would. Screenshots at 390x844 and
+1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
 from moderation.models import TalkMute
 from moderation.services import talk_post
-from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, refresh, shot, signed_in
 from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
 
+REFUSED_BLANK = "No se pudo enviar: Escribe un mensaje o elige una frase."
 MUTE_ALICE = "#talk-list .talk-message:not(.mine) button:has-text('Silenciar a alice')"
 
 
@@ -73,3 +75,25 @@ def test_bob_mutes_alice_after_confirming_and_hears_her_again(live_server, brows
     page.goto(f"{base}/mesas/{table.pk}/")
     page.wait_for_selector("#talk-list .talk-text:has-text('¿otra partida?')")
     page.context.close()
+
+
+def test_sending_only_spaces_says_why(live_server, new_page, alice, bob):
+    base = live_server.url
+    table = seat_friends(alice, [bob])
+    page = signed_in(new_page, base, "alice")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-phrases .phrase")
+    page.fill("#talk-text", "    ")
+    page.click("#talk-send")
+    page.wait_for_selector("#talk-status.error")
+    assert page.inner_text("#talk-status") == REFUSED_BLANK
+    page.fill("#talk-text", "\u200b\u200b")  # zero-width spaces: the server refuses them alike
+    with page.expect_response(
+        lambda r: r.url.endswith("/talk/") and r.request.method == "POST"
+    ) as sent:
+        page.click("#talk-send")
+    assert sent.value.status == 400
+    page.wait_for_selector("#talk-status.error")
+    assert page.inner_text("#talk-status") == REFUSED_BLANK
+    refresh(page)
+    page.wait_for_selector("#talk-list .empty")

@@ -152,7 +152,10 @@ async function submitText(event) {
   event.preventDefault();
   const box = byId("talk-text");
   const text = box.value.trim();
-  if (!text) return;
+  if (!text) {
+    box.focus();
+    return status(fmt(words.refused, { detail: words.empty_text }), "error");
+  }
   if (await send({ text })) {
     box.value = "";
     countCharacters();
