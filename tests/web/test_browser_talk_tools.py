@@ -1,8 +1,9 @@
 """The talk panel's tools in a real browser: bob mutes alice only after a confirmation
 that says it holds at every table, reads "Has silenciado a alice en todas las mesas ·
 Volver a oír" under the talk and hears her again from there, then from his settings
-page; "Enviar" with only spaces says what the API would. Screenshots at 390x844 and
-1280x800 go to artifacts/."""
+page; "Enviar" with only spaces says what the API would; the report form labels its
+player picker ("Jugador") and its reason ("Motivo") each on its own. Screenshots at
+390x844 and 1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
@@ -97,3 +98,39 @@ def test_sending_only_spaces_says_why(live_server, new_page, alice, bob):
     assert page.inner_text("#talk-status") == REFUSED_BLANK
     refresh(page)
     page.wait_for_selector("#talk-list .empty")
+
+
+def test_the_report_form_labels_the_player_and_the_reason(live_server, new_page, alice, bob):
+    base = live_server.url
+    table = seat_friends(alice, [bob])
+    page = signed_in(new_page, base, "bob")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-phrases .phrase")
+    page.click("#talk-report-player")
+    labels = "id => [...document.getElementById(id).labels].map((label) => label.textContent)"
+    assert page.evaluate(labels, "talk-report-seat") == ["Jugador"]
+    assert page.evaluate(labels, "talk-report-reason") == ["Motivo"]
+    box = {
+        name: page.locator(selector).bounding_box()
+        for name, selector in {
+            "who": "label[for=talk-report-seat]",
+            "seat": "#talk-report-seat",
+            "why": "label[for=talk-report-reason]",
+            "reason": "#talk-report-reason",
+        }.items()
+    }
+    # top to bottom: "Jugador", the picker, "Motivo", the reasons
+    assert box["who"]["y"] < box["seat"]["y"] < box["why"]["y"] < box["reason"]["y"]
+    assert box["seat"]["y"] + box["seat"]["height"] <= box["why"]["y"]
+    assert page.locator("#talk-report-seat option").all_inner_texts() == ["alice"]
+    shot(page, "talk-report-player-phone", PHONE)
+    page.select_option("#talk-report-reason", "spam")
+    page.click("#talk-report button[type=submit]")
+    page.wait_for_selector("#talk-status.ok:has-text('un moderador lo revisará')")
+    assert table.reports.get().reported == alice
+
+    talk_post(table_id=table.pk, user=alice, text="spam spam")
+    refresh(page)
+    page.click("#talk-list .talk-message:not(.mine) button:has-text('Reportar')")
+    assert page.locator("#talk-report-who").is_hidden()  # a message's report: no picker
+    shot(page, "talk-report-message-phone", PHONE)

@@ -215,15 +215,12 @@ function openReport(target) {
   select.replaceChildren(...talk.report_reasons.map((r) => h("option", { value: r.key, text: r.text })));
   const title = target.message ? words.report_message : words.report_player_title;
   byId("talk-report-title").textContent = title;
-  const seats = form.querySelector(".talk-report-seat");
-  if (seats) seats.remove();
-  if (!target.message) {
-        const choice = h("select", { id: "talk-report-seat", class: "talk-report-seat", name: "seat", "aria-label": words.report_who });
-    for (const player of reportable) choice.append(h("option", { value: player.seat, text: player.name }));
-    select.before(choice);
-  }
+  // A player's report picks whom first, under its own label ("Jugador"), then why.
+  const seats = byId("talk-report-seat");
+  seats.replaceChildren(...(target.message ? [] : reportable.map((p) => h("option", { value: p.seat, text: p.name }))));
+  byId("talk-report-who").hidden = Boolean(target.message);
   form.hidden = false;
-  select.focus();
+  (target.message ? select : seats).focus();
 }
 
 async function submitReport(event) {
