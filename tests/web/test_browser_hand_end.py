@@ -12,7 +12,7 @@ from django.conf import settings
 
 from dominoes import new_seed, start_hand
 from tables import services
-from tables.models import Move, Seat
+from tables.models import Move, Seat, Table
 from tables.services import lobby
 from tests.conftest import PASSWORD
 from tests.support.browser import (
@@ -78,10 +78,35 @@ def test_a_hand_ends_and_the_board_stays_until_siguiente_mano(live_server, new_p
     assert page.locator("#hand button.tile-btn").count() >= 1
     if view["your_turn"]:
         assert "Te toca jugar" in page.inner_text("#status-line")
+    # Said once, by the status line: the message line under it said "Te toca jugar." too.
+    assert "Te toca jugar" not in page.inner_text("#message")
+    assert page.inner_text("main").count("Te toca jugar.") == (1 if view["your_turn"] else 0)
     shot(page, "away-next-hand-phone")
     page.reload()  # this browser has let the hand go
     page.wait_for_selector("#my-hand:not([hidden])")
     assert page.locator("#last-hand.held").count() == 0
+
+
+def test_siguiente_mano_says_te_toca_jugar_once(live_server, new_page, ana):
+    """Ana leads the second hand (R10: Nino led the first). After "Siguiente mano" the
+    status line says "Te toca jugar."; the message line under it said it again."""
+    for _ in range(40):
+        table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+        if services.match_of(Table.objects.get(pk=table.pk)).hand.leader == 1:
+            break
+    else:
+        pytest.fail("Nino led no first hand in 40 deals")
+    view = play_while(ana, table.pk, while_=lambda v: v["game"]["hand_number"] == 0)
+    assert view["status"] == "playing" and view["your_turn"], view["status"]
+    page = signed_in(new_page, live_server.url, "ana")
+    page.goto(f"{live_server.url}/mesas/{table.pk}/")
+    page.click("#last-hand button.next-hand")
+    page.wait_for_selector("#table.my-turn #my-hand:not([hidden])")
+    assert "Te toca jugar." in page.inner_text("#status-line")
+    assert page.inner_text("#message") == ""
+    assert page.inner_text("main").count("Te toca jugar.") == 1
+    shot(page, "next-hand-your-turn-phone")
+    shot(page, "next-hand-your-turn-desktop", DESKTOP)
 
 
 def _played_in_a_later_hand(view: dict) -> bool:

@@ -128,15 +128,15 @@ function renderPieces(state) {
   if (!playing) document.getElementById("other-hand").hidden = true;
 }
 
-// "Siguiente mano": the new hand takes the board; the status line says whose turn it is.
+// "Siguiente mano": the new hand takes the board; the status line says whose turn it is,
+// once: focused, it is read out, and the message line (which said "Te toca jugar." under
+// it as well) is cleared of the ended hand's last words.
 function afterNextHand() {
   render();
-  const target = store.table.your_turn ? document.getElementById("hand-title") : document.getElementById("status-line");
-  if (target) {
-    target.setAttribute("tabindex", "-1");
-    target.focus();
-  }
-  say(store.table.your_turn ? T.your_turn : "");
+  const target = document.getElementById("status-line");
+  target.setAttribute("tabindex", "-1");
+  target.focus();
+  say("");
 }
 
 // --- playing -----------------------------------------------------------------------------
