@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, username_key
+from accounts.validators import USERNAME_MAX_LENGTH
 
 
 class UsernameTaken(Exception):
@@ -38,6 +39,11 @@ class SignupForm(allauth_forms.SignupForm):
     whether it has an account; the adapter mails its owner instead of a verification
     link (``accounts.adapter``). A name taken by a racing sign-up raises
     ``UsernameTaken`` (the database's unique ``username_key``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The browser stops at the new names' limit; the validator says it to the API.
+        self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
 
     def save(self, request):
         try:

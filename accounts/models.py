@@ -2,6 +2,7 @@
 
 import unicodedata
 
+from confusable_homoglyphs.confusables import confusables_data
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.crypto import salted_hmac
@@ -14,6 +15,28 @@ def username_key(username: str) -> str:
     ``alice``). ``User.username_key`` holds it under a unique constraint."""
     folded = unicodedata.normalize("NFKC", username or "").casefold()
     return unicodedata.normalize("NFKC", folded)
+
+
+def _prototype(char: str) -> str:
+    """The character Unicode's confusables list (UTS #39) gives as what ``char`` looks
+    like (Greek "Α" and Cyrillic "А" look like Latin "A", "1" like "l"), else ``char``."""
+    found = confusables_data.get(char)
+    if found and len(found) == 1:
+        target = found[0]["c"]
+        if any(glyph["c"] == char for glyph in confusables_data.get(target, ())):
+            return target
+    return char
+
+
+def username_skeleton(username: str) -> str:
+    """What ``username`` looks like, whatever the script, case or width of its letters:
+    UTS #39's skeleton of the upper-cased name, case-folded (``alice``, ``ALICE``,
+    ``a1ice`` and ``аlice`` with a Cyrillic "а" all give ``allce``; Greek ``ΑΒΕ`` and
+    ``abe`` give ``abe``). ``User.username_skeleton`` holds it, indexed."""
+    upper = unicodedata.normalize("NFKC", username or "").upper()
+    decomposed = unicodedata.normalize("NFD", upper)
+    looks = "".join(_prototype(char) for char in decomposed)
+    return unicodedata.normalize("NFD", looks).casefold()
 
 
 class User(AbstractUser):
@@ -50,6 +73,14 @@ class User(AbstractUser):
         editable=False,
         help_text=_("El nombre sin mayúsculas ni variantes de anchura: único."),
     )
+    username_skeleton = models.CharField(
+        _("forma del nombre"),
+        max_length=1024,
+        db_index=True,
+        editable=False,
+        default="",
+        help_text=_("A qué se parece el nombre, sea cual sea el alfabeto de sus letras."),
+    )
     session_generation = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta(AbstractUser.Meta):
@@ -58,12 +89,14 @@ class User(AbstractUser):
     def clean(self):
         super().clean()  # NFKC-normalises the username and the e-mail's domain
         self.username_key = username_key(self.username)
+        self.username_skeleton = username_skeleton(self.username)
 
     def save(self, *args, **kwargs):
         self.username_key = username_key(self.username)
+        self.username_skeleton = username_skeleton(self.username)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "username" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "username_key"}
+            kwargs["update_fields"] = {*update_fields, "username_key", "username_skeleton"}
         super().save(*args, **kwargs)
 
     def get_session_auth_hash(self) -> str:

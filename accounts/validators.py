@@ -1,16 +1,108 @@
 """The rules for a new username (settings: ``ACCOUNT_USERNAME_VALIDATORS``, which
-allauth's sign-up form and the sign-up API both apply).
+allauth's sign-up form and the sign-up API both apply, after NFKC normalisation; there is
+no username change).
 
 - Django's username characters, with the site's own wording in "tú" (Django's Spanish
   catalogue says "Introduza…", Portuguese and "usted").
 - No ``@``: other players see the name, and a name that is an e-mail address
   (``carol@example.com``) could pass for its owner. Existing names are untouched: the
   model's own validator still allows ``@``.
+- At most ``USERNAME_MAX_LENGTH`` characters: the pages show names whole.
+- One script (``аlice`` with a Cyrillic "а" is refused), no look-alike of an existing
+  name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b`` when ``bob`` does:
+  ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other players
+  must not take one person for another, or for a bot. Scripts and look-alikes come from
+  Unicode's data (UTS #39) through ``confusable_homoglyphs``.
 """
 
+import re
+
+from confusable_homoglyphs import categories
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.validators import RegexValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator, RegexValidator
 from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User, username_key, username_skeleton
+from dominoes.bots import BOTS
+
+USERNAME_MAX_LENGTH = 30
+
+# Scripts that go with any other (digits, "_", "."; combining marks), and the mixes one
+# language writes in (Unicode's "highly restrictive" level, UTS #39 5.2).
+_NEUTRAL_SCRIPTS = {"COMMON", "INHERITED"}
+_WRITING_SYSTEMS = (
+    {"LATIN", "HAN", "HIRAGANA", "KATAKANA"},
+    {"LATIN", "HAN", "BOPOMOFO"},
+    {"LATIN", "HAN", "HANGUL"},
+)
+_SEPARATORS = re.compile(r"[._+\-\s]")
+_TRAILING_DIGITS = re.compile(r"\d+$")
+# "Nino II": the second Nino at one table (tables.seating.bot_name).
+_NUMBERED = ("", "ii", "iii", "iv")
+
+
+def scripts(name: str) -> set[str]:
+    """The scripts ``name``'s letters are written in (``{"LATIN", "CYRILLIC"}``), digits
+    and signs left out."""
+    return categories.unique_aliases(name) - _NEUTRAL_SCRIPTS
+
+
+def refuse_mixed_scripts(name: str) -> None:
+    """Refuse a name whose letters come from two scripts that no one language mixes."""
+    used = scripts(name)
+    if len(used) > 1 and not any(used <= system for system in _WRITING_SYSTEMS):
+        raise ValidationError(
+            _(
+                "El nombre de usuario mezcla alfabetos (por ejemplo, letras latinas con "
+                "cirílicas o griegas): escríbelo en uno solo, para que nadie lo confunda "
+                "con otro."
+            ),
+            code="username_mixed_scripts",
+        )
+
+
+def _bare(name: str) -> str:
+    """``name``'s skeleton without separators or a trailing number (``Nino_2``: ``nlno``)."""
+    return username_skeleton(_TRAILING_DIGITS.sub("", _SEPARATORS.sub("", name)))
+
+
+_BOT_NAMES = frozenset(
+    _bare(spelling + number)
+    for bot in BOTS.values()
+    for spelling in (bot.name, bot.display_name)
+    for number in _NUMBERED
+)
+
+
+def refuse_bot_names(name: str) -> None:
+    """Refuse a bot's name, in any case, spacing or look-alike letters, alone or numbered
+    (``nino``, ``N1no``, ``Nino_II``, ``nino2``, ``abuela.quelonia``, ``Quelonia``)."""
+    if _bare(name) in _BOT_NAMES:
+        raise ValidationError(
+            _(
+                "Ese nombre es el de uno de los bots del sitio: elige otro, para que nadie "
+                "te tome por un bot."
+            ),
+            code="username_bot",
+        )
+
+
+def refuse_look_alikes(name: str) -> None:
+    """Refuse a name that looks like an existing user's (``username_skeleton``: ``а1ice``
+    when ``alice`` exists). The same name in another case is left to the "taken" check."""
+    look_alikes = User.objects.filter(username_skeleton=username_skeleton(name)).exclude(
+        username_key=username_key(name)
+    )
+    if look_alikes.exists():
+        raise ValidationError(
+            _(
+                "Ese nombre se confunde con el de otro jugador (se ve igual, con letras "
+                "de otro alfabeto o cifras en vez de letras): elige otro."
+            ),
+            code="username_look_alike",
+        )
+
 
 username_validators = [
     UnicodeUsernameValidator(
@@ -25,4 +117,14 @@ username_validators = [
         ),
         code="username_at",
     ),
+    MaxLengthValidator(
+        USERNAME_MAX_LENGTH,
+        message=_(
+            "El nombre de usuario puede tener como mucho %(limit_value)d caracteres "
+            "(este tiene %(show_value)d)."
+        ),
+    ),
+    refuse_mixed_scripts,
+    refuse_bot_names,
+    refuse_look_alikes,
 ]
