@@ -83,10 +83,24 @@ def moderation_sentence(facts: dict) -> str:
     return _("Un moderador te avisa: %(reason)s") % values
 
 
-def _hand_scored(winners: int, points: int) -> str:
+def _hand_scored(winners: int, points: int, won: bool) -> str:
     """The hand-over sentence with ``%(hand)s``, ``%(id)s``, ``%(winners)s`` and
     ``%(points)s`` to fill: "se anota" for one winner, "se anotan" for a pair, and
-    "punto" or "puntos" by ``points`` (R25)."""
+    "punto" or "puntos" by ``points`` (R25); to a reader who ``won``, "te anotas", or
+    "tu pareja y tú se anotan" with a partner."""
+    if won and winners == 1:
+        return ngettext(
+            "Terminó la mano %(hand)s de la mesa %(id)s: te anotas %(points)s punto",
+            "Terminó la mano %(hand)s de la mesa %(id)s: te anotas %(points)s puntos",
+            points,
+        )
+    if won:
+        return ngettext(
+            "Terminó la mano %(hand)s de la mesa %(id)s: tu pareja y tú se anotan %(points)s punto",
+            "Terminó la mano %(hand)s de la mesa %(id)s: tu pareja y tú se anotan %(points)s "
+            "puntos",
+            points,
+        )
     if winners == 1:
         return ngettext(
             "Terminó la mano %(hand)s de la mesa %(id)s: %(winners)s se anota %(points)s punto",
@@ -117,7 +131,8 @@ def describe(notice: Notification) -> str:
         values |= {"hand": facts.get("hand"), "winners": names(facts.get("winners", []))}
         values["points"] = facts.get("points") or 0
         if values["winners"]:
-            return _hand_scored(len(facts["winners"]), values["points"]) % values
+            sentence = _hand_scored(len(facts["winners"]), values["points"], facts.get("won"))
+            return sentence % values
         return _("Terminó la mano %(hand)s de la mesa %(id)s, sin puntos") % values
     if notice.kind == Kind.MATCH_OVER:
         values["why"] = outcome_label(facts.get("outcome", ""))

@@ -288,7 +288,8 @@ def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Not
 def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
     """Hand ``hand_number`` (0-based) of ``table_id`` ended and the match goes on: one
     ``hand_over`` notice per person seated (inbox and push; no e-mail), with how it ended,
-    its winners and points. Returns the notices written here."""
+    its winners and points, and whether that person was one of them (``won``: said to
+    them in the second person). Returns the notices written here."""
     hand = Hand.objects.filter(table_id=table_id, number=hand_number).select_related("table")
     hand = hand.filter(ended_at__isnull=False).first()
     if hand is None:
@@ -305,7 +306,8 @@ def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
     }
     written = []
     for person in _people(seats):
-        notice = _write(person, Kind.HAND_OVER, table, str(hand.number), payload)
+        won = any(s.user_id == person.pk and s.index in (hand.winners or []) for s in seats)
+        notice = _write(person, Kind.HAND_OVER, table, str(hand.number), payload | {"won": won})
         if notice is not None:
             written.append(notice)
     return written
