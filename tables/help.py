@@ -208,13 +208,37 @@ def summary_strings() -> Words:
     ``renderLastHand``); ``%(rule)s`` becomes a link to the rule on this page."""
     return {
         **_points_sentences(),
+        **_points_sentences_you(),
         "why_partner": _("Lo de %(name)s no cuenta: es su pareja."),
+        # The reader's own seat, in the second person (the replay).
+        "why_partner_you": _("Lo tuyo no cuenta: eres su pareja."),
         "why_tie": _(
             "Empate con %(count)s: decide la ficha de menor valor (%(rule)s): %(values)s."
         ),
         "why_tie_nobody": _("Las fichas valen lo mismo: nadie suma."),
         "why_teams": _("Gana la pareja con menos puntos (%(rule)s): %(a)s contra %(b)s."),
         "why_teams_tie": _("Empate: nadie suma."),
+    }
+
+
+def _points_sentences_you() -> Words:
+    """``_points_sentences`` where the reader's own seat won, in the second person (the
+    replay names the viewer's seats so)."""
+    return {
+        "why_lowest_you": plural_forms(
+            lambda n: ngettext(
+                "Gana la cuenta más baja (%(rule)s): la tuya, %(count)s; te llevas %(sum)s punto.",
+                "Gana la cuenta más baja (%(rule)s): la tuya, %(count)s; te llevas %(sum)s puntos.",
+                n,
+            )
+        ),
+        "why_tie_winner_you": plural_forms(
+            lambda n: ngettext(
+                "Ganas tú y te llevas %(sum)s punto.",
+                "Ganas tú y te llevas %(sum)s puntos.",
+                n,
+            )
+        ),
     }
 
 

@@ -9,8 +9,9 @@ from typing import Any
 from django.urls import reverse
 
 from dominoes import PROFILES
-from dominoes.record import load_record
+from dominoes.record import Record, load_record, replay_match
 from dominoes.steps import replay_steps
+from dominoes.view import summarize_hand
 from tables import selectors
 from tables.errors import not_found
 from tables.models import MatchAnalysis, PublicReplay, Seat, Table
@@ -24,11 +25,16 @@ def replay_data(table: Table, viewer=None) -> dict[str, Any]:
     page does), ``your_seats`` (the seats ``viewer`` held, by index, named in the second
     person as on the table page; empty for anyone else), ``two_hands`` (one person holds
     both seats of a pair, ``seven_plus_seven``: each seat named with its number), ``target``
-    and ``dominoes.steps.replay_steps`` of the record (``hands``, ``answer``).
-    Raises ``not_found`` when the table has no finished hand."""
+    and ``dominoes.steps.replay_steps`` of the record (``hands``, ``answer``), each hand
+    with its ``result`` (``hand_results``). Raises ``not_found`` when the table has no
+    finished hand."""
     record = selectors.table_record(table)
     if not record["hands"]:
         raise not_found()
+    loaded = load_record(record)
+    steps = replay_steps(loaded)
+    for hand, result in zip(steps["hands"], hand_results(loaded), strict=True):
+        hand["result"] = result
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
     return {
         "id": table.pk,
@@ -39,8 +45,26 @@ def replay_data(table: Table, viewer=None) -> dict[str, Any]:
         "your_seats": [seat.index for seat in seats if _held_by(seat, viewer)],
         "two_hands": holds_two_hands(table.rules),
         "target": table.target,
-        **replay_steps(load_record(record)),
+        **steps,
     }
+
+
+def hand_results(record: Record) -> list[dict[str, Any] | None]:
+    """Per recorded hand, how it ended as the table page shows it when a hand is over
+    (``dominoes.view.summarize_hand``: ``end``, ``winners``, ``points``, ``counts``,
+    ``holdings``, ``explanation``, ``capicua`` when it was one; R17-R23), or ``None`` for
+    a hand that did not end (the match ended in it)."""
+    match, _ = replay_match(record)
+    results: list[dict[str, Any] | None] = []
+    for hand in match.hands if match is not None else ():
+        if hand.result is None:
+            results.append(None)
+            continue
+        summary = summarize_hand(hand, match.rules).to_dict()
+        for shown_elsewhere in ("line", "log", "seed", "seed_sha256"):
+            del summary[shown_elsewhere]
+        results.append(summary)
+    return results
 
 
 def _held_by(seat: Seat, viewer) -> bool:

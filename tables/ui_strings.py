@@ -64,27 +64,8 @@ def ui_strings() -> Words:
         ),
         "log_empty": _("Aún no hay jugadas en esta mano."),
         "hand_result": _("Resultado de la mano %(n)s"),
-        "domino": _("%(name)s dominó: se quedó sin fichas."),
-        "blocked": _("Mesa cerrada: nadie podía jugar ni robar."),
-        "blocked_no_stock": _("Mesa cerrada: nadie podía jugar."),
-        # One winner, then two (a pair): each by the points it scored.
-        "scored": plural_forms(
-            lambda n: ngettext(
-                "%(names)s se anota %(points)s punto.", "%(names)s se anota %(points)s puntos.", n
-            )
-        ),
-        "scored_many": plural_forms(
-            lambda n: ngettext(
-                "%(names)s se anotan %(points)s punto.",
-                "%(names)s se anotan %(points)s puntos.",
-                n,
-            )
-        ),
-        "nobody_scored": _("Nadie suma puntos en esta mano."),
         "count": _("cuenta %(n)s"),
         "no_tiles": _("sin fichas"),
-        "rule": _("Regla %(id)s"),
-        "and": _(" y "),
         "match_won": _("%(names)s gana la partida."),
         "match_won_many": _("%(names)s ganan la partida."),
         "you_won": _("¡Has ganado la partida!"),
@@ -169,11 +150,8 @@ def ui_strings() -> Words:
         "choice_pass": _("Pasar"),
         "you_drew": _("Has robado una ficha."),
         "you_passed": _("Has pasado."),
-        "capicua": _("¡Capicúa!"),
-        "capicua_why": _("La última ficha encajaba en las dos puntas: la mano puntúa doble."),
         "zapato": _("¡Zapato!"),
         "zapato_why": _("Los perdedores no sumaron ni un punto."),
-        "profile_scoring": _("Los puntos se cuentan con las reglas de la mesa:"),
         # seven_plus_seven: one person plays both hands of a pair (two seats).
         "your_turn_hand": _("Te toca jugar con tu mano del asiento %(n)s."),
         "hand_title_seat": _("Tu mano del asiento %(n)s"),
@@ -182,7 +160,51 @@ def ui_strings() -> Words:
         "other_hand_waits": _("Esta mano juega en su turno; ahora no se puede mover."),
         "other_hand_label": _("Fichas de tu mano del asiento %(n)s: %(tiles)s"),
         **seat_words(),  # who did what, the reader's own moves as "tú"
-        **summary_strings(),  # the last hand explained with its numbers (R20-R23)
+        **hand_end_words(),  # how the last hand ended, explained with its numbers
+    }
+
+
+def hand_end_words() -> Words:
+    """The words the table page and the replay both say a finished hand with
+    (``static/js/table/summary.js``, ``explain.js``): how it ended (R17, R18), the rule
+    and its numbers (R20-R23, ``help.summary_strings``), who scored; the reader's own seat
+    in the second person where the page knows it ("Dominaste", "Te anotas 37 puntos")."""
+    return {
+        "domino": _("%(name)s dominó: se quedó sin fichas."),
+        "domino_you": _("Dominaste: te quedaste sin fichas."),
+        "blocked": _("Mesa cerrada: nadie podía jugar ni robar."),
+        "blocked_no_stock": _("Mesa cerrada: nadie podía jugar."),
+        # One winner, then two (a pair): each by the points it scored.
+        "scored": plural_forms(
+            lambda n: ngettext(
+                "%(names)s se anota %(points)s punto.", "%(names)s se anota %(points)s puntos.", n
+            )
+        ),
+        "scored_many": plural_forms(
+            lambda n: ngettext(
+                "%(names)s se anotan %(points)s punto.",
+                "%(names)s se anotan %(points)s puntos.",
+                n,
+            )
+        ),
+        "scored_you": plural_forms(
+            lambda n: ngettext("Te anotas %(points)s punto.", "Te anotas %(points)s puntos.", n)
+        ),
+        # The reader's pair (R2) scored.
+        "scored_pair_you": plural_forms(
+            lambda n: ngettext(
+                "Vuestra pareja se anota %(points)s punto.",
+                "Vuestra pareja se anota %(points)s puntos.",
+                n,
+            )
+        ),
+        "nobody_scored": _("Nadie suma puntos en esta mano."),
+        "rule": _("Regla %(id)s"),
+        "and": _(" y "),
+        "capicua": _("¡Capicúa!"),
+        "capicua_why": _("La última ficha encajaba en las dos puntas: la mano puntúa doble."),
+        "profile_scoring": _("Los puntos se cuentan con las reglas de la mesa:"),
+        **summary_strings(),  # the rule that decided, with its numbers (R20-R23)
     }
 
 
@@ -231,29 +253,71 @@ def replay_strings() -> Words:
         "seed_sha256": _("SHA-256 publicado: %(hash)s"),
         "seed_ok": _("El barajado se comprobó: la semilla da su hash y reparte estas fichas (R6)."),
         "line_empty": _("La fila está vacía."),
+        # The step after a hand's last move: how it ended, as the table page says it.
+        "position_end": _("Mano %(hand)s de %(hands)s · fin de la mano"),
+        "hand_over_title": _("Fin de la mano %(n)s"),
+        "hand_count": _("cuenta %(n)s"),
+        **hand_end_words(),
         **analysis_strings(),
     }
 
 
-def analysis_strings() -> dict[str, str]:
+def analysis_strings() -> Words:
     """The words of the replay page's analysis and share panels
     (``static/js/replay/``); ``%(chance)s`` arrives as "42 %", ``%(points)s`` as "+3.5"
     with one decimal always, so "puntos" stays plural ("1,0 puntos", "1.0 points")."""
     return {
-        "analysis_none": _("Abuela Quelonia puede juzgar cada jugada de la partida."),
+        "analysis_none": _(
+            "Abuela Quelonia puede juzgar cada jugada de la partida en la que había elección."
+        ),
         "analysis_public_none": _("Esta partida aún no tiene análisis."),
         "analysis_queued": _("Análisis en cola…"),
         "analysis_running": _("Analizando: %(done)s de %(total)s jugadas…"),
         "analysis_failed": _("El análisis falló. Puedes pedirlo otra vez."),
-        "analysis_done": _("Análisis hecho: %(n)s jugadas juzgadas."),
+        "analysis_done": plural_forms(
+            lambda n: ngettext(
+                "Análisis hecho: %(n)s jugada juzgada.",
+                "Análisis hecho: %(n)s jugadas juzgadas.",
+                n,
+            )
+        ),
+        # The actions the analysis leaves out: a single legal play, a draw, a pass.
+        "analysis_forced": plural_forms(
+            lambda n: ngettext(
+                "No se juzga %(n)s jugada obligada (una sola ficha posible, robar o pasar).",
+                "No se juzgan %(n)s jugadas obligadas (una sola ficha posible, robar o pasar).",
+                n,
+            )
+        ),
         "mark_inaccuracy": _("Imprecisión"),
         "mark_error": _("Error"),
         "mark_blunder": _("Error grave"),
         "mark_none": _("Casi igual"),
         "move_on_end": _("%(tile)s en el %(end)s"),
+        **judgement_strings(),
+        "summary_loss": _("%(chance)s de la mano, %(points)s puntos"),
+        "share_none": _("Solo los jugadores de la mesa ven esta partida."),
+        "share_public": _("Cualquiera con este enlace ve la partida y su análisis:"),
+        "failed": _("No se pudo: %(detail)s"),
+    }
+
+
+def judgement_strings() -> dict[str, str]:
+    """The sentence of one judged move on the replay (``static/js/replay/analysis.js``),
+    by name and, for the viewer's own move, in the second person. The better move is the
+    one that wins the hand most often (``dominoes.analysis``; ties: the most expected
+    points), its chance shown with the decimals it takes to differ from the move played."""
+    return {
         "judged": _(
             "%(mark)s: con %(move)s ganaba la mano %(chance)s de las veces (%(points)s puntos"
-            " esperados); mejor %(best)s: %(best_chance)s (%(best_points)s)."
+            " esperados); la jugada que más veces la ganaba era %(best)s: %(best_chance)s"
+            " (%(best_points)s)."
+        ),
+        # As often as the move played, with more expected points (the tie's rule).
+        "judged_tie": _(
+            "%(mark)s: con %(move)s ganaba la mano %(chance)s de las veces (%(points)s puntos"
+            " esperados); %(best)s la ganaba igual de veces y con más puntos esperados"
+            " (%(best_points)s)."
         ),
         "judged_best": _(
             "La mejor jugada: con %(move)s ganaba la mano %(chance)s de las veces"
@@ -262,14 +326,16 @@ def analysis_strings() -> dict[str, str]:
         # The viewer's own move, in the second person.
         "judged_you": _(
             "%(mark)s: con %(move)s ganabas la mano %(chance)s de las veces (%(points)s"
-            " puntos esperados); mejor %(best)s: %(best_chance)s (%(best_points)s)."
+            " puntos esperados); la jugada que más veces la ganaba era %(best)s:"
+            " %(best_chance)s (%(best_points)s)."
+        ),
+        "judged_tie_you": _(
+            "%(mark)s: con %(move)s ganabas la mano %(chance)s de las veces (%(points)s"
+            " puntos esperados); %(best)s la ganaba igual de veces y con más puntos esperados"
+            " (%(best_points)s)."
         ),
         "judged_best_you": _(
             "La mejor jugada: con %(move)s ganabas la mano %(chance)s de las veces"
             " (%(points)s puntos esperados)."
         ),
-        "summary_loss": _("%(chance)s de la mano, %(points)s puntos"),
-        "share_none": _("Solo los jugadores de la mesa ven esta partida."),
-        "share_public": _("Cualquiera con este enlace ve la partida y su análisis:"),
-        "failed": _("No se pudo: %(detail)s"),
     }

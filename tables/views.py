@@ -302,6 +302,7 @@ def public_replay(request: HttpRequest, token: str) -> HttpResponse:
         "table": {"id": table.pk},
         "replay": data,
         "ui": replay_strings(),
+        "profile": profile_facts(table.rules),
         "public": True,
         "record_url": reverse("tables:public-record", args=[token]),
     }

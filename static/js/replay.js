@@ -5,13 +5,15 @@
 // The analysis (replay/analysis.js) marks the judged moves; players may share the replay
 // by a public link (replay/share.js). Opened by that link (data-public), nothing changes.
 // To a viewer who played the match, their own seats speak in the second person
-// (replay/names.js).
+// (replay/names.js). After a hand's last move one more step says how it ended, as the
+// table page says it (table/summary.js handSentences) with every seat's count (R19).
 
 import { analysisPanel } from "./replay/analysis.js";
 import { seatNames } from "./replay/names.js";
 import { sharePanel } from "./replay/share.js";
 import { apiClient } from "./table/api.js";
 import { counted } from "./table/dom.js";
+import { handSentences } from "./table/summary.js";
 import { tileNamed, tileSvg } from "./table/tiles.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
@@ -19,6 +21,12 @@ const T = JSON.parse(document.getElementById("replay-strings").textContent);
 const page = document.getElementById("replay");
 const isPublic = page.dataset.public === "1";
 const place = { hand: 0, step: 0 };
+
+// The last place of ``hand``: its end (one past its last move) when it ended, else its
+// last move (a match may end in a hand that did not).
+function lastStep(hand) {
+  return hand.steps.length - (hand.result ? 0 : 1);
+}
 
 function fmt(template, values) {
   return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
@@ -57,13 +65,15 @@ function said(action, step) {
 }
 
 // A seat's row: its name (tagged "tú" or "tu pareja"), its tile count, its tiles face
-// up and its points.
-function seatRow(tiles, seat, scores) {
-  const row = el("li");
+// up and its points; at a hand's end (``result``) its count too, the winners marked.
+function seatRow(tiles, seat, scores, result) {
+  const row = el("li", result && result.winners.includes(seat) ? "winner" : "");
   const [name, tag] = names.label(seat);
   const named = el("span", "name", name);
   if (tag) named.append(el("small", "tags", tag));
-  row.append(named, el("span", "count", fmt(counted(T.count, tiles.length), { n: tiles.length })));
+  const count = el("span", "count", fmt(counted(T.count, tiles.length), { n: tiles.length }));
+  if (result) count.append(el("span", "hand-count", fmt(T.hand_count, { n: result.counts[seat] })));
+  row.append(named, count);
   const shown = el("span", "mini-tiles");
   shown.setAttribute("role", "img");
   shown.setAttribute("aria-label", tiles.join(", "));
@@ -72,13 +82,21 @@ function seatRow(tiles, seat, scores) {
   return row;
 }
 
+// The position line and what happened at this step: a move, or how the hand ended.
+function tell(hand, step, ended) {
+  const where = { hand: place.hand + 1, hands: data.hands.length, move: place.step, moves: hand.steps.length - 1 };
+  document.getElementById("position").textContent = fmt(ended ? T.position_end : T.position, where);
+  document.getElementById("action").textContent = ended ? fmt(T.hand_over_title, { n: place.hand + 1 }) : said(step.action, step);
+  const end = document.getElementById("hand-end");
+  end.hidden = !ended;
+  end.replaceChildren(...(ended ? handSentences(hand.result, names) : []));
+}
+
 function render() {
   const hand = data.hands[place.hand];
-  const step = hand.steps[place.step];
-  document.getElementById("position").textContent = fmt(T.position, {
-    hand: place.hand + 1, hands: data.hands.length, move: place.step, moves: hand.steps.length - 1,
-  });
-  document.getElementById("action").textContent = said(step.action, step);
+  const ended = place.step === hand.steps.length;
+  const step = hand.steps[ended ? place.step - 1 : place.step];
+  tell(hand, step, ended);
   const judged = analysis.judgement(place.hand, place.step);
   const note = document.getElementById("judgement");
   note.hidden = !judged;
@@ -90,7 +108,7 @@ function render() {
   // The tile just played: at the right end when the line kept its left end, else the left.
   const before = place.step > 0 ? hand.steps[place.step - 1].line : [];
   const keptLeft = before.length && String(before[0]) === String(step.line[0]);
-  const newest = step.action && step.action.kind === "play" ? (keptLeft || !before.length ? step.line.length - 1 : 0) : -1;
+  const newest = !ended && step.action && step.action.kind === "play" ? (keptLeft || !before.length ? step.line.length - 1 : 0) : -1;
   step.line.forEach(([a, b], index) => {
     const piece = el("span", "placed" + (a === b ? " double" : ""));
     piece.append(tileSvg(a, b, a === b));
@@ -99,7 +117,7 @@ function render() {
   });
   line.setAttribute("aria-label", step.line.map(([a, b]) => `${a}-${b}`).join(", ") || T.line_empty);
   const seats = document.getElementById("seats");
-  seats.replaceChildren(...step.holdings.map((tiles, seat) => seatRow(tiles, seat, step.scores)));
+  seats.replaceChildren(...step.holdings.map((tiles, seat) => seatRow(tiles, seat, step.scores, ended ? hand.result : null)));
   document.getElementById("stock").textContent = fmt(T.stock, { n: step.stock_left });
   document.getElementById("seed").textContent = hand.seed ? fmt(T.seed, { seed: hand.seed }) : "";
   document.getElementById("seed-hash").textContent = hand.seed_sha256 ? fmt(T.seed_sha256, { hash: hand.seed_sha256 }) : "";
@@ -108,18 +126,17 @@ function render() {
   document.getElementById("prev-move").disabled = place.hand === 0 && place.step === 0;
   document.getElementById("prev-hand").disabled = place.hand === 0;
   const last = data.hands.length - 1;
-  document.getElementById("next-move").disabled = place.hand === last && place.step === hand.steps.length - 1;
+  document.getElementById("next-move").disabled = place.hand === last && place.step === lastStep(hand);
   document.getElementById("next-hand").disabled = place.hand === last;
 }
 
 function move(delta) {
-  const steps = data.hands[place.hand].steps.length;
   const next = place.step + delta;
-  if (next >= 0 && next < steps) place.step = next;
+  if (next >= 0 && next <= lastStep(data.hands[place.hand])) place.step = next;
   else if (delta > 0 && place.hand < data.hands.length - 1) Object.assign(place, { hand: place.hand + 1, step: 0 });
   else if (delta < 0 && place.hand > 0) {
     place.hand -= 1;
-    place.step = data.hands[place.hand].steps.length - 1;
+    place.step = lastStep(data.hands[place.hand]);
   }
   render();
 }

@@ -4,13 +4,29 @@
 // stepping, each judged move's mark ("imprecisión", "error", "error grave") with the
 // better move named on the action's line (the viewer's own moves in the second person:
 // "con 6-4 ganabas la mano"). The numbers come from the server (dominoes.analysis);
-// nothing is computed here.
+// nothing is computed here. The better move is the one that wins the hand most often
+// (ties: the most expected points), so its chance is shown with the decimals it takes to
+// differ from the move played ("32,9 %" against "33,4 %", not "33 %" twice).
+
+import { counted } from "../table/dom.js";
 
 const POLL_MS = 1500;
 const WORKING = new Set(["queued", "running"]);
 
+// "33 %", the number and its sign joined by a no-break space (never "33" / "%").
 function pct(chance) {
-  return `${Math.round(chance * 100)} %`;
+  return `${Math.round(chance * 100)}\u00a0%`;
+}
+
+const PERCENT = [0, 1, 2].map((digits) => new Intl.NumberFormat(document.documentElement.lang || "es", {
+  minimumFractionDigits: digits,
+  maximumFractionDigits: digits,
+}));
+
+// Two chances (0-1) as percentages with the fewest decimals (0 to 2) that tell them apart.
+function twoPercents(first, second) {
+  const shown = PERCENT.map((format) => [first, second].map((chance) => `${format.format(chance * 100)}\u00a0%`));
+  return shown.find(([a, b]) => a !== b) || shown[shown.length - 1];
 }
 
 // One decimal in the page's language ("2,5" in Spanish, "2.5" in English).
@@ -33,17 +49,23 @@ function moveName(move, T, fmt) {
 
 // The sentence for one judged move and its mark ("best", "fine" or the move's mark); a
 // move of the viewer's seat (``yours``) in the second person.
+// The better move wins the hand more often ("judged"), or as often with more expected
+// points ("judged_tie").
 function judgementOf(move, yours, T, fmt) {
   const mine = { move: moveName(move, T, fmt), chance: pct(move.hand_win_chance), points: points(move.expected_points) };
   const you = yours ? "_you" : "";
   if (!move.best) return { mark: "best", text: fmt(T["judged_best" + you], mine) };
+  const tie = move.best.hand_win_chance === move.hand_win_chance;
+  const [chance, bestChance] = tie ? [mine.chance, mine.chance] : twoPercents(move.hand_win_chance, move.best.hand_win_chance);
   const best = {
+    chance,
     best: moveName(move.best, T, fmt),
-    best_chance: pct(move.best.hand_win_chance),
+    best_chance: bestChance,
     best_points: points(move.best.expected_points),
   };
   const label = move.mark ? T[`mark_${move.mark}`] : T.mark_none;
-  return { mark: move.mark || "fine", text: fmt(T["judged" + you], { ...mine, ...best, mark: label }) };
+  const key = tie ? "judged_tie" : "judged";
+  return { mark: move.mark || "fine", text: fmt(T[key + you], { ...mine, ...best, mark: label }) };
 }
 
 // One row per analysed seat: name (tagged as on the seats' rows), moves judged, the
@@ -72,6 +94,15 @@ function drawSummary(table, result, names, T, fmt) {
   table.hidden = false;
 }
 
+// "Análisis hecho: 2 jugadas juzgadas. No se juzgan 4 jugadas obligadas (…)": the forced
+// actions (a single legal play, a draw, a pass) counted per seat in the summary.
+function doneText(result, T, fmt) {
+  const judged = result.moves.length;
+  const forced = result.summary.reduce((sum, row) => sum + (row.forced || 0), 0);
+  const done = fmt(counted(T.analysis_done, judged), { n: judged });
+  return forced ? `${done} ${fmt(counted(T.analysis_forced, forced), { n: forced })}` : done;
+}
+
 // The status line, the progress bar and (once done) the summary for ``state``.
 function drawState(state, { names, T, fmt, signedIn }) {
   const kind = state ? state.status : "none";
@@ -92,7 +123,7 @@ function drawState(state, { names, T, fmt, signedIn }) {
     bar.max = Math.max(total, 1);
     bar.value = done;
   } else {
-    status.textContent = fmt(T.analysis_done, { n: state.result.moves.length });
+    status.textContent = doneText(state.result, T, fmt);
     drawSummary(summary, state.result, names, T, fmt);
   }
 }

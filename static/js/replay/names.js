@@ -5,7 +5,8 @@
 // public replay, by name in the third person ("Nino jugó 6-4"). A bot is tagged "Nino
 // (bot)", and where one person held both seats of a pair (seven_plus_seven) each seat
 // says which it is: "alice (asiento 1)". ``data.your_seats`` says which seats were the
-// viewer's, ``data.bots`` which were bots (tables/replays.py).
+// viewer's, ``data.bots`` which were bots (tables/replays.py). The object also names the
+// seats for a hand's end as table/summary.js asks (``name``, ``join``, ``many``, ``mine``).
 
 import { seatName, seatTags } from "../table/names.js";
 
@@ -14,9 +15,19 @@ export function seatNames({ data, T, fmt }) {
   const first = mine.size ? Math.min(...mine) : null;
   const named = (seat) => seatName(T, data.players[seat], seat, data.two_hands);
 
+  const people = (seats) => [...new Set(seats.map((seat) => data.players[seat]))];
+
   return {
     // Whether ``seat`` was the viewer's.
     isMine: (seat) => mine.has(seat),
+    mine: (seat) => mine.has(seat),
+
+    // The seat's name without its tags ("alice", "alice (asiento 1)").
+    name: named,
+
+    // Seats named each person once ("alice y bob"), and whether they are more than one.
+    join: (seats) => people(seats).join(T.and),
+    many: (seats) => people(seats).length > 1,
 
     // The seat's name with its tags in a small tail, as the table page's rows:
     // ["alice (asiento 1)", " (tú)"], ["Nino", " (bot)"] or [name, null].

@@ -4,7 +4,6 @@
 
 import { counted, fmt, ruleLink } from "./dom.js";
 import { T } from "./page.js";
-import { playerName } from "./state.js";
 
 // The ways a hand can be decided that have words here; a profile whose hand scored
 // otherwise (differences, capicúa, a seat that left) links to its own summary instead.
@@ -28,21 +27,21 @@ function sumText(why) {
   return `${counts.join(" + ")} = ${why.points}`;
 }
 
-function domino(why, last) {
+function domino(why, last, who) {
   // Some profiles count the winning pair's own tiles too (R20, partner_tiles_count).
   const all = why.scored_seats.some((seat) => why.winners.includes(seat));
   const nodes = fmtRule(counted(all ? T.why_domino_all : T.why_domino, why.points), why.rule, { sum: sumText(why) });
   const out = last.holdings.findIndex((tiles) => tiles.length === 0);
   const partner = (out + 2) % 4;
   if (why.team_counts && out >= 0 && !why.scored_seats.includes(partner)) {
-    nodes.push(" ", fmt(T.why_partner, { name: playerName(partner) }));
+    nodes.push(" ", who.mine(partner) ? T.why_partner_you : fmt(T.why_partner, { name: who.name(partner) }));
   }
   return nodes;
 }
 
-function pairs(why) {
+function pairs(why, who) {
   if (why.decided_by === "lowest_player") {
-    const name = playerName(why.winners.find((seat) => why.counts[seat] === why.lowest));
+    const name = who.name(why.winners.find((seat) => why.counts[seat] === why.lowest));
     return fmtRule(counted(T.why_lowest_player, why.points), why.rule, { name, count: why.lowest, sum: sumText(why) });
   }
   if (why.decided_by === "pair_that_led") {
@@ -54,25 +53,27 @@ function pairs(why) {
   return nodes;
 }
 
-function alone(why) {
+function alone(why, who) {
   const nodes = [];
   if (why.tie_break) {
-    const values = why.tie_break.map((step) => `${playerName(step.seat)} ${step.values.join(", ")}`).join("; ");
+    const values = why.tie_break.map((step) => `${who.name(step.seat)} ${step.values.join(", ")}`).join("; ");
     nodes.push(...fmtRule(T.why_tie, why.rule, { count: why.lowest, values }));
     if (why.decided_by === "nobody") return nodes.concat(" ", T.why_tie_nobody);
     nodes.push(" ");
   }
   const winner = why.winners[0];
   if (winner === undefined) return nodes;
-  const values = { name: playerName(winner), count: why.counts[winner], sum: sumText(why) };
-  if (why.tie_break) return nodes.concat(fmt(counted(T.why_tie_winner, why.points), values));
-  return nodes.concat(fmtRule(counted(T.why_lowest, why.points), why.rule, values));
+  const values = { name: who.name(winner), count: why.counts[winner], sum: sumText(why) };
+  const you = who.mine(winner) ? "_you" : "";
+  if (why.tie_break) return nodes.concat(fmt(counted(T["why_tie_winner" + you], why.points), values));
+  return nodes.concat(fmtRule(counted(T["why_lowest" + you], why.points), why.rule, values));
 }
 
 // The rule that decided the hand, with this hand's numbers (R20-R23):
 // "Gana la pareja con menos puntos (Regla R22): Pareja A 24 contra Pareja B 24. Empate: nadie suma."
-export function whyNumbers(last) {
+// ``who`` names the seats (summary.js handSentences): the reader's own in the second person.
+export function whyNumbers(last, who) {
   const why = last.explanation;
-  if (why.decided_by === "domino") return domino(why, last);
-  return why.team_counts ? pairs(why) : alone(why);
+  if (why.decided_by === "domino") return domino(why, last, who);
+  return why.team_counts ? pairs(why, who) : alone(why, who);
 }

@@ -8,11 +8,14 @@ function embedded(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-// The replay page (replay.js) has no #table: it borrows the tile drawing only.
+// The replay page (replay.js) has no #table: it borrows the tile drawing and a hand's
+// summary (summary.js) only.
 export const root = document.getElementById("table") || document.createElement("div");
 
-// The page's words, {key: "text with %(name)s placeholders"} in the reader's language.
-export const T = embedded("table-strings");
+// The page's words, {key: "text with %(name)s placeholders"} in the reader's language;
+// on the replay page its own (tables/ui_strings.py replay_strings), which hold the words
+// of a hand's end that it borrows from summary.js.
+export const T = embedded("table-strings") || embedded("replay-strings");
 
 // The table's rule profile (tables.help.profile_facts): its name, rules link and flags.
 export const profile = embedded("table-profile") || {

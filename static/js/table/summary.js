@@ -1,6 +1,7 @@
 // The summary of the hand that just ended (R19): how it ended (R17 domino, R18 blocked),
 // capicúa where the profile has it, the numbers explained (explain.js, from the engine's
-// explanation), who scored, and every seat's tiles and count. All of the hand summary is drawn here.
+// explanation), who scored, and every seat's tiles and count. All of the hand summary is drawn here;
+// the replay (replay/handend.js) says a hand's end with the same sentences (handSentences).
 
 import { counted, fmt, h, ruleLink } from "./dom.js";
 import { canExplain, whyNumbers } from "./explain.js";
@@ -8,11 +9,15 @@ import { T, profile } from "./page.js";
 import { joinNames, manyNames, playerName, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
 
-function howItEnded(last) {
+// How the table page names the seats in a hand's summary: by name, in the third person.
+const tableSeats = { name: playerName, join: joinNames, many: manyNames, mine: () => false };
+
+function howItEnded(last, who) {
   const why = h("p", { class: "why" });
   if (last.end === "domino") {
-    const out = last.holdings.findIndex((tiles) => tiles.length === 0);
-    why.append(fmt(T.domino, { name: playerName(out >= 0 ? out : last.winners[0]) }), " ", ruleLink("R17"));
+    const found = last.holdings.findIndex((tiles) => tiles.length === 0);
+    const out = found >= 0 ? found : last.winners[0];
+    why.append(who.mine(out) ? T.domino_you : fmt(T.domino, { name: who.name(out) }), " ", ruleLink("R17"));
   } else {
     // Where nobody draws (cuban's tiles out), a blocked hand is one nobody could play.
     why.append(profile.draws === false ? T.blocked_no_stock : T.blocked, " ", ruleLink("R18"));
@@ -22,8 +27,8 @@ function howItEnded(last) {
 
 // The numbers explained as the engine decided them (R20-R23); a hand scored some other
 // way (differences, capicúa, a seat that left) links to the profile's summary instead.
-function numbers(last) {
-  if (canExplain(last.explanation)) return h("p", { class: "why numbers" }, whyNumbers(last));
+function numbers(last, who) {
+  if (canExplain(last.explanation)) return h("p", { class: "why numbers" }, whyNumbers(last, who));
   return h("p", { class: "why numbers" }, T.profile_scoring, " ", h("a", { href: profile.url, class: "rule" }, profile.label), ".");
 }
 
@@ -42,19 +47,31 @@ function holdings(last) {
   return list;
 }
 
-// The summary of hand ``last`` (a game.last_hand): how it ended and by which rule, the
-// numbers, who scored, every seat's tiles face up with its count.
-function handSummary(last) {
+// Who scored: by name, or to the reader whose seat (or pair, R2) it was.
+function scored(last, who) {
+  if (!last.winners.length || last.points < 0) return T.nobody_scored;
+  const values = { names: who.join(last.winners), points: last.points };
+  if (last.winners.some(who.mine)) return fmt(counted(who.many(last.winners) ? T.scored_pair_you : T.scored_you, last.points), values);
+  return fmt(counted(who.many(last.winners) ? T.scored_many : T.scored, last.points), values);
+}
+
+// The sentences of hand ``last`` (a game.last_hand, or the replay's hand result): how it
+// ended and by which rule, the numbers, who scored. ``who`` names the seats: ``name(seat)``,
+// ``join(seats)``, ``many(seats)`` (more than one person) and ``mine(seat)`` (the
+// reader's, said in the second person).
+export function handSentences(last, who) {
   return [
-    howItEnded(last),
+    howItEnded(last, who),
     last.capicua ? h("p", { class: "capicua" }, h("strong", {}, T.capicua), " ", T.capicua_why) : null,
-    numbers(last),
-    h("p", { class: "scored" },
-      last.winners.length && last.points >= 0
-        ? fmt(counted(manyNames(last.winners) ? T.scored_many : T.scored, last.points), { names: joinNames(last.winners), points: last.points })
-        : T.nobody_scored),
-    holdings(last),
+    numbers(last, who),
+    h("p", { class: "scored" }, scored(last, who)),
   ].filter(Boolean);
+}
+
+// The summary of hand ``last`` on the table page: its sentences, then every seat's tiles
+// face up with its count.
+function handSummary(last) {
+  return [...handSentences(last, tableSeats), holdings(last)];
 }
 
 export function renderLastHand() {
