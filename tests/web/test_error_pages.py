@@ -4,6 +4,8 @@ English "403 Forbidden" / "Not Found"."""
 
 import pytest
 
+from tests.conftest import PASSWORD
+
 pytestmark = pytest.mark.django_db
 
 
@@ -72,3 +74,41 @@ def test_allauths_own_limit_on_sign_ups_is_the_sites_429_page(client, language, 
     assert all(word in page for word in words), page
     assert 'class="site-header"' in page and 'href="/"' in page
     assert "Too Many Requests" not in page
+
+
+def _sign_in_with_an_outdated_token(username: str):
+    """Two tabs on the sign-in page: the first signs in (Django rotates the CSRF token),
+    the second then sends the form with the token it was given before."""
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    second_tab = browser.get("/accounts/login/?next=/mesas/nueva/")
+    old_token = second_tab.context["csrf_token"]
+    form = {"login": username, "password": PASSWORD, "csrfmiddlewaretoken": old_token}
+    first = browser.post("/accounts/login/", form)
+    assert first.status_code == 302, first.content[:300]
+    return browser.post("/accounts/login/?next=/mesas/nueva/", form)
+
+
+@pytest.mark.parametrize(
+    ("player", "words"),
+    [
+        ("alice", ["La página ha caducado", "Vuelve a abrir la página y prueba otra vez."]),
+        ("carol", ["The page has expired", "Open the page again and try once more."]),
+    ],
+)
+def test_a_form_sent_with_an_outdated_token_is_the_sites_403_page(request, settings, player, words):
+    """The last look: Django's raw "Prohibido (403) La verificación CSRF ha fallado",
+    unstyled; now the site's page (templates/403_csrf.html) in the player's language
+    (alice's Spanish, carol's English), with a link that opens the same page anew."""
+    settings.DEBUG = False
+    request.getfixturevalue(player)
+
+    answer = _sign_in_with_an_outdated_token(player)
+
+    assert answer.status_code == 403
+    page = answer.content.decode()
+    assert all(word in page for word in words), page
+    assert 'class="site-header"' in page
+    assert 'href="/accounts/login/?next=/mesas/nueva/"' in page
+    assert "CSRF" not in page and "Prohibido" not in page and "Forbidden" not in page
