@@ -76,6 +76,9 @@ def ui_strings() -> Words:
         "outcome_absent": _("Un jugador no jugó a tiempo y perdió por ausencia."),
         "outcome_abandoned_by": _("%(name)s abandonó la partida."),
         "outcome_absent_by": _("%(name)s no jugó a tiempo y perdió por ausencia."),
+        # To the reader who left or ran out of time, in the second person.
+        "outcome_abandoned_you": _("Abandonaste la partida."),
+        "outcome_absent_you": _("No jugaste a tiempo y perdiste por ausencia."),
         "cancelled_title": _("Mesa cancelada"),
         "cancelled": _("Se cerró antes de empezar la partida: nadie gana ni pierde."),
         "match_over_title": _("Fin de la partida"),

@@ -155,7 +155,9 @@ def test_abandoning_asks_first_and_shows_the_result(live_server, new_page, alice
 
     page.wait_for_selector("#result:not([hidden])")
     assert "Nino gana la partida" in page.inner_text("#result")
-    assert "alice abandonó la partida." in page.inner_text("#result")  # names who (issue 16)
+    # Said to her: it read "alice abandonó la partida." to alice herself.
+    assert "Abandonaste la partida." in page.inner_text("#result")
+    assert "alice abandonó" not in page.inner_text("#result")
     assert page.locator("#abandon").is_hidden()
     assert Table.objects.get(pk=table_id).outcome == Table.Outcome.ABANDONED
     page.goto(f"{base}/")

@@ -92,12 +92,15 @@ function finalScores(state) {
       h("strong", { class: "score", "data-score": scores[side.seats[0]] }, fmt(counted(T.points, scores[side.seats[0]]), { n: scores[side.seats[0]] })))));
 }
 
-// Why the match ended, naming who left or ran out of time (R25-R28).
+// Why the match ended, naming who left or ran out of time (R25-R28): the reader in the
+// second person ("Abandonaste la partida."), anyone else by name.
 export function outcomeText(state) {
   const game = state.game;
-  const gone = game && game.abandoned_by !== null && game.abandoned_by !== undefined ? playerName(game.abandoned_by) : null;
-  if (state.outcome === "abandoned" && gone) return fmt(T.outcome_abandoned_by, { name: gone });
-  if (state.outcome === "absent" && gone) return fmt(T.outcome_absent_by, { name: gone });
+  const seat = game ? game.abandoned_by : null;
+  const gone = seat !== null && seat !== undefined ? playerName(seat) : null;
+  const you = gone !== null && (state.your_seats || [state.your_seat]).includes(seat) ? "_you" : "";
+  if (state.outcome === "abandoned" && gone) return fmt(T["outcome_abandoned" + (you || "_by")], { name: gone });
+  if (state.outcome === "absent" && gone) return fmt(T["outcome_absent" + (you || "_by")], { name: gone });
   if (profile.single_hand && state.outcome === "target") return T.outcome_single_hand;
   return T["outcome_" + state.outcome] || "";
 }
