@@ -7,9 +7,9 @@ and 1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
+from tests.conftest import PASSWORD
 from tests.support.browser import BROWSER_MARKS, DESKTOP, shot, signed_in
 from tests.support.pages import player_to_move, seat_friends
-from tests.conftest import PASSWORD
 
 pytestmark = BROWSER_MARKS
 
