@@ -204,8 +204,8 @@ def turn_expired(
         )
     elif side == "partner":
         detail = gettext(
-            "%(name)s, tu pareja, agotó su plazo de %(time)s para jugar: vuestra pareja "
-            "pierde la partida por ausencia y la mesa ha terminado."
+            "%(name)s, tu pareja, agotó su plazo de %(time)s para jugar: los dos pierden "
+            "la partida por ausencia y la mesa ha terminado."
         )
     else:
         detail = gettext(

@@ -144,10 +144,8 @@ def ui_strings() -> Words:
         "outcome_single_hand": _("Una sola mano decidía la partida."),
         "out_of_play": _("Fuera del juego: %(n)s fichas"),
         "lead_pair": _("Sale la pareja de %(names)s: puede salir cualquiera de los dos."),
-        "lead_pair_you": _("Sale vuestra pareja: puedes salir tú o tu compañero."),
-        "lead_pair_you_bot": _(
-            "Sale vuestra pareja: sales tú; tu compañero bot te deja la salida."
-        ),
+        "lead_pair_you": _("Salen ustedes: puedes salir tú o tu compañero."),
+        "lead_pair_you_bot": _("Salen ustedes: sales tú; tu compañero bot te deja la salida."),
         "choose_hint": _("No tienes ficha que encaje: roba del pozo o pasa."),
         "choice_draw": _("Robar"),
         "choice_pass": _("Pasar"),
@@ -196,8 +194,8 @@ def hand_end_words() -> Words:
         # The reader's pair (R2) scored.
         "scored_pair_you": plural_forms(
             lambda n: ngettext(
-                "Vuestra pareja se anota %(points)s punto.",
-                "Vuestra pareja se anota %(points)s puntos.",
+                "Tu pareja y tú se anotan %(points)s punto.",
+                "Tu pareja y tú se anotan %(points)s puntos.",
                 n,
             )
         ),

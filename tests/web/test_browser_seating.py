@@ -370,7 +370,7 @@ def test_alice_is_told_she_leads_when_her_bot_partner_could(live_server, new_pag
     assert "ni robar" not in page.inner_text("#last-hand")  # nobody draws in cuban
     shot(page, "cuban-lead-bot-partner-held-phone", PHONE)
     page.get_by_role("button", name="Siguiente mano").click()
-    page.locator("#status-line", has_text="Sale vuestra pareja").wait_for()
+    page.locator("#status-line", has_text="Salen ustedes").wait_for()
     status = page.inner_text("#status-line")
     assert "sales tú; tu compañero bot te deja la salida" in status, status
     assert page.locator("#line .placed").count() == 0  # nobody has led: alice leads
