@@ -6,6 +6,7 @@ elsewhere), who led the next hand, and a match ending with every score. Screensh
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pytest
 from django.conf import settings
@@ -57,8 +58,10 @@ def test_a_hand_ends_and_the_board_stays_until_siguiente_mano(live_server, new_p
     # The summary is on top, the final line and every seat's tiles are shown, no hand.
     assert page.evaluate("document.getElementById('result').nextElementSibling.id") == "last-hand"
     assert "Fin de la mano 1" in page.inner_text("#last-hand-title")
-    if last["points"]:  # "se anota", not "suma": beside the counts, "suma 35" read as one
-        assert f"se anota {last['points']} puntos." in page.inner_text("#last-hand")
+    if last["points"] > 1:  # "se anota", not "suma": beside the counts, "suma 35" read as one
+        # ana reads her own win in the second person, Nino's by name.
+        scored = "Te anotas" if view["your_seat"] in last["winners"] else "Nino se anota"
+        assert f"{scored} {last['points']} puntos." in page.inner_text("#last-hand")
     assert page.locator("#line .placed").count() == len(last["line"])
     assert page.locator("#last-hand .holdings li").count() == 2
     shown = page.locator("#last-hand .holdings .mini-tiles .tile").count()
@@ -223,13 +226,15 @@ ONE_POINT_PLAYS = [
 ]  # fmt: skip
 
 
-def _one_point_match(seats, target, seed=None, rules=None):
+def _one_point_match(seats, target, seed=None, rules=None, *, ana_wins=False):
     """``engine.new_match`` for the table of the one-point test: the first hand played
-    out as ``ONE_POINT_PLAYS``, the second dealt from ``seed`` (ana leads it, R10)."""
-    dealt, stock = deal_of(ONE_POINT_DEAL)
+    out as ``ONE_POINT_PLAYS``, the second dealt from ``seed`` (the loser leads it, R10).
+    ``ana_wins``: the two hands and seats swapped, ana dominoes and Nino holds 1-0."""
+    deal = ONE_POINT_DEAL[::-1] if ana_wins else ONE_POINT_DEAL
+    dealt, stock = deal_of(deal)
     match = start_hand(empty_match(seats, target), seed=new_seed(), dealt=dealt, stock=stock)
     for seat, tile, end in ONE_POINT_PLAYS:
-        match = play(match, seat, tile, end)
+        match = play(match, 1 - seat if ana_wins else seat, tile, end)
     return start_hand(match, seed=seed)
 
 
@@ -243,7 +248,9 @@ def test_a_one_point_hand_says_1_punto(live_server, new_page, ana, monkeypatch):
     page.goto(f"{base}/mesas/{table.pk}/")
     page.wait_for_selector("#last-hand.held")
     summary = page.inner_text("#last-hand")
+    assert "Nino dominó: se quedó sin fichas." in summary, summary  # a bot: by name
     assert "Nino se anota 1 punto." in summary, summary
+    assert "Dominaste" not in summary and "Te anotas" not in summary, summary
     assert "Cuentan las fichas de los rivales (Regla R20): 1 punto." in summary, summary
     assert page.locator("#scoreboard .score").all_inner_texts() == ["0 puntos", "1 punto"]
     shot(page, "one-point-phone", PHONE)
@@ -254,3 +261,52 @@ def test_a_one_point_hand_says_1_punto(live_server, new_page, ana, monkeypatch):
     summary = page.inner_text("#last-hand")
     assert "Nino scores 1 point." in summary and "(Rule R20): 1 point." in summary, summary
     assert page.locator("#scoreboard .score").all_inner_texts() == ["0 points", "1 point"]
+
+
+def test_the_hand_summary_speaks_to_the_reader_who_won_it(live_server, new_page, ana, monkeypatch):
+    """Ana dominoes the first hand and reads it in the second person: the summary said
+    'ana dominó: se quedó sin fichas.' and 'ana se anota 1 punto.' of herself, and now
+    'Dominaste: te quedaste sin fichas.' and 'Te anotas 1 punto.'; English 'You score'."""
+    base = live_server.url
+    monkeypatch.setattr(lobby, "new_match", partial(_one_point_match, ana_wins=True))
+    table = services.table_create(creator=ana, seats=2, target=100, others=["nino"])
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#last-hand.held")
+    summary = page.inner_text("#last-hand")
+    assert "Dominaste: te quedaste sin fichas." in summary, summary
+    assert "Te anotas 1 punto." in summary, summary
+    assert "ana dominó" not in summary and "ana se anota" not in summary, summary
+    shot(page, "hand-won-you-phone", PHONE)
+    shot(page, "hand-won-you-desktop", DESKTOP)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": base}])
+    page.reload()
+    page.wait_for_selector("#last-hand.held")
+    assert "You score 1 point." in page.inner_text("#last-hand")
+
+
+def test_a_pair_that_won_the_hand_reads_tu_pareja_y_tu(live_server, new_page, ana):
+    """At four seats (two pairs, R2) ana's pair wins the first hand: the summary said
+    'ana y Nino II se anotan 12 puntos.' and now 'Tu pareja y tú se anotan 12 puntos.'."""
+    base = live_server.url
+    for _ in range(8):
+        table = services.table_create(creator=ana, seats=4, target=100, others=["nino"] * 3)
+        view = play_while(ana, table.pk, while_=lambda v: v["game"]["hand_number"] == 0)
+        last = view["game"]["last_hand"]
+        won = last and set(last["winners"]) == {0, 2} and last["points"] > 1
+        if won and view["status"] == "playing":
+            break
+    else:
+        pytest.fail("ana's pair won no first hand in 8 tables")
+    page = signed_in(new_page, base, "ana")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#last-hand.held")
+    summary = page.inner_text("#last-hand")
+    assert f"Tu pareja y tú se anotan {last['points']} puntos." in summary, summary
+    assert "se anotan" not in summary.replace("Tu pareja y tú se anotan", ""), summary
+    if last["end"] == "domino" and not last["holdings"][0]:
+        assert "Dominaste: te quedaste sin fichas." in summary, summary
+    elif last["end"] == "domino":  # her partner, a bot: by name
+        assert "Nino II dominó: se quedó sin fichas." in summary, summary
+    shot(page, "pair-won-you-phone", PHONE)
+    shot(page, "pair-won-you-desktop", DESKTOP)

@@ -6,11 +6,18 @@
 import { counted, fmt, h, ruleLink } from "./dom.js";
 import { canExplain, whyNumbers } from "./explain.js";
 import { T, profile } from "./page.js";
-import { joinNames, manyNames, playerName, store } from "./state.js";
+import { joinNames, manyNames, mySeats, playerName, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
 
-// How the table page names the seats in a hand's summary: by name, in the third person.
-const tableSeats = { name: playerName, join: joinNames, many: manyNames, mine: () => false };
+// How the table page names the seats in a hand's summary: by name, in the third person,
+// and the reader's own seats (both, holding two at seven_plus_seven) in the second:
+// "Dominaste: te quedaste sin fichas.", "Te anotas 8 puntos.", in pairs "Tu pareja y tú…".
+const tableSeats = {
+  name: playerName,
+  join: joinNames,
+  many: manyNames,
+  mine: (seat) => mySeats().includes(seat),
+};
 
 function howItEnded(last, who) {
   const why = h("p", { class: "why" });
