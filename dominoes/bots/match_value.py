@@ -17,8 +17,26 @@ from dominoes.view import SeatView
 #: ``V[a][b][c]``, see ``three_way_table``.
 Table3 = tuple[tuple[tuple[float, ...], ...], ...]
 
-#: Rough mean points of a scored hand, by table size (for the match model).
-HAND_POINTS = {2: 19.0, 3: 26.0, 4: 18.0}  # measured in arena runs
+#: Mean points of a scored hand at ``classic``, by table size (session 1's arena runs,
+#: Quelonia against Nino).
+HAND_POINTS = {2: 19.0, 3: 26.0, 4: 18.0}
+#: The other profiles' means, ``(profile, seats) -> points``: the classic table's above
+#: times the profile's mean over classic's with Nino in every seat (``bench/hand_points.py
+#: --groups 60 --seed HP``: classic 16.2, 29.7 and 15.5 points at 2, 3 and 4 seats; cuban
+#: 30.8, international 24.1, seven_plus_seven 23.5, spain_pairs 24.4, venezuelan 15.5,
+#: three_player 12.9, two_player 15.1). Single-hand profiles need none: any win wins.
+#: At ``cuban`` (35.8 where 18 was read before) she won 150/200 matches against team Nino
+#: where she had won 136/200 on the same deals (seed ``C10``), 62.7% of the hands against
+#: 59.1% (docs/bots.md, session 15); the other profiles were not run in the arena.
+PROFILE_HAND_POINTS = {
+    ("cuban", 4): 35.8,
+    ("international", 4): 28.0,
+    ("seven_plus_seven", 4): 27.3,
+    ("spain_pairs", 4): 28.3,
+    ("venezuelan", 4): 18.0,
+    ("three_player", 3): 11.3,
+    ("two_player", 2): 17.7,
+}
 #: Points per unit in the match-win tables.
 UNIT = 2
 #: The match model at three seats: ``"three_way"`` (every rival's score, the default) or
@@ -95,7 +113,7 @@ def three_way_table(target_units: int, mean_units: float) -> Table3:
 class MatchModel:
     """The value of a hand's outcome for the viewer's side: its chance of winning the match.
 
-    ``view``: the viewer's ``SeatView`` (seats, seat, target and scores in points);
+    ``view``: the viewer's ``SeatView`` (rules, seats, seat, target and scores in points);
     ``partnerships``: whether seats 0/2 and 1/3 play together (R2)."""
 
     def __init__(self, view: SeatView, partnerships: bool) -> None:
@@ -106,12 +124,19 @@ class MatchModel:
         self.scores = view.scores
         sides = 2 if partnerships or view.seats == 2 else view.seats
         self.units = math.ceil(view.target / UNIT)
-        mean = HAND_POINTS.get(view.seats, 25.0) / UNIT
+        mean = self.mean_points(view.rules, view.seats) / UNIT
         self.three_way = sides == 3 and THREE_SEATS == "three_way"
         if self.three_way:
             self.table3 = three_way_table(self.units, mean)
         else:
             self.table = win_table(self.units, 1.0 / sides, mean)
+
+    @staticmethod
+    def mean_points(profile: str, seats: int) -> float:
+        """The mean points of a scored hand the model assumes at ``profile`` (a
+        ``dominoes.rules.PROFILES`` name) with ``seats`` seats (``PROFILE_HAND_POINTS``,
+        else classic's ``HAND_POINTS``)."""
+        return PROFILE_HAND_POINTS.get((profile, seats), HAND_POINTS.get(seats, 25.0))
 
     def _side(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat

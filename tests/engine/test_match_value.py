@@ -11,10 +11,12 @@ from dominoes.bots import match_value
 from dominoes.bots.match_value import MatchModel, three_way_table, win_table
 
 
-def model(seats: int, scores: tuple[int, ...], target: int = 100, seat: int = 0) -> MatchModel:
+def model(
+    seats: int, scores: tuple[int, ...], target: int = 100, seat: int = 0, rules: str = "classic"
+) -> MatchModel:
     """A ``MatchModel`` for a viewer at ``seat`` with these scores (points, one a seat): the
-    model reads only these four fields of the ``SeatView``."""
-    view = SimpleNamespace(seats=seats, seat=seat, target=target, scores=scores)
+    model reads only these five fields of the ``SeatView``."""
+    view = SimpleNamespace(rules=rules, seats=seats, seat=seat, target=target, scores=scores)
     return MatchModel(view, partnerships=seats == 4)
 
 
@@ -65,3 +67,14 @@ def test_two_sides_read_the_two_sided_table(seats, scores):
     assert two.value((0,), 10) == table[30][18]  # 60 and 36 points short: 30 and 18 units
     assert two.value((1,), 36) == 0.0
     assert two.value((0,), 70) == 1.0
+
+
+def test_each_profile_has_its_own_hand_size():
+    """``cuban`` (double-nine, ten tiles a seat) scores about twice classic's points a hand
+    (``bench/hand_points.py``): its model races with its own mean, not classic's 18."""
+    cuban = model(4, (30, 64, 30, 64), rules="cuban")
+    assert MatchModel.mean_points("cuban", 4) == 35.8
+    assert cuban.value((0,), 10) == win_table(50, 0.5, 35.8 / 2)[30][18]
+    assert cuban.value((0,), 10) != model(4, (30, 64, 30, 64)).value((0,), 10)
+    assert MatchModel.mean_points("classic", 3) == 26.0
+    assert MatchModel.mean_points("first_double", 4) == 18.0  # one hand: any mean will do
