@@ -64,9 +64,11 @@ function alone(why, who) {
   const winner = why.winners[0];
   if (winner === undefined) return nodes;
   const values = { name: who.name(winner), count: why.counts[winner], sum: sumText(why) };
-  const you = who.mine(winner) ? "_you" : "";
-  if (why.tie_break) return nodes.concat(fmt(counted(T["why_tie_winner" + you], why.points), values));
-  return nodes.concat(fmtRule(counted(T["why_lowest" + you], why.points), why.rule, values));
+  const mine = who.mine(winner);
+  if (why.tie_break) {
+    return nodes.concat(fmt(counted(mine ? T.why_tie_winner_you : T.why_tie_winner, why.points), values));
+  }
+  return nodes.concat(fmtRule(counted(mine ? T.why_lowest_you : T.why_lowest, why.points), why.rule, values));
 }
 
 // The rule that decided the hand, with this hand's numbers (R20-R23):
