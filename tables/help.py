@@ -210,8 +210,10 @@ def summary_strings() -> Words:
         **_points_sentences(),
         **_points_sentences_you(),
         "why_partner": _("Lo de %(name)s no cuenta: es su pareja."),
-        # The reader's own seat, in the second person (the replay).
+        # The reader's own seat, in the second person: the reader is the partner of the
+        # seat that went out, or went out and the partner is someone else.
         "why_partner_you": _("Lo tuyo no cuenta: eres su pareja."),
+        "why_your_partner": _("Lo de %(name)s no cuenta: es tu pareja."),
         "why_tie": _(
             "Empate con %(count)s: decide la ficha de menor valor (%(rule)s): %(values)s."
         ),

@@ -34,7 +34,9 @@ function domino(why, last, who) {
   const out = last.holdings.findIndex((tiles) => tiles.length === 0);
   const partner = (out + 2) % 4;
   if (why.team_counts && out >= 0 && !why.scored_seats.includes(partner)) {
-    nodes.push(" ", who.mine(partner) ? T.why_partner_you : fmt(T.why_partner, { name: who.name(partner) }));
+    // "Lo tuyo no cuenta: eres su pareja." / "Lo de bob no cuenta: es tu pareja." / "…: es su pareja."
+    const said = who.mine(out) ? T.why_your_partner : T.why_partner;
+    nodes.push(" ", who.mine(partner) ? T.why_partner_you : fmt(said, { name: who.name(partner) }));
   }
   return nodes;
 }
