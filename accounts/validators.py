@@ -16,6 +16,7 @@ no username change).
 """
 
 import re
+import unicodedata
 
 from confusable_homoglyphs import categories
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -63,8 +64,14 @@ def refuse_mixed_scripts(name: str) -> None:
 
 
 def _bare(name: str) -> str:
-    """``name``'s skeleton without separators or a trailing number (``Nino_2``: ``nlno``)."""
-    return username_skeleton(_TRAILING_DIGITS.sub("", _SEPARATORS.sub("", name)))
+    """``name``'s skeleton without separators, accents or a trailing number (``Niño_2``:
+    ``nlno``): "Niño" beside "Nino (bot)" reads as the bot."""
+    unaccented = "".join(
+        letter
+        for letter in unicodedata.normalize("NFKD", name)
+        if unicodedata.category(letter) != "Mn"
+    )
+    return username_skeleton(_TRAILING_DIGITS.sub("", _SEPARATORS.sub("", unaccented)))
 
 
 _BOT_NAMES = frozenset(

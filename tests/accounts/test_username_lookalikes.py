@@ -119,6 +119,9 @@ def test_the_same_name_in_another_case_is_still_taken_not_a_look_alike(anonymous
         "Abuela_Quelonia",
         "AbuelaQuelonia",
         "quelonia",
+        "Ni\u00f1o",  # "Niño" beside "Nino (bot)"
+        "ni\u00f1o",
+        "Garab\u00e1to",
     ],
 )
 def test_a_bots_name_is_refused(anonymous_client, name):
@@ -141,7 +144,7 @@ def test_a_bots_name_is_refused_in_english_and_on_the_page(client, anonymous_cli
     [
         "Ninoska",
         "Nina",
-        "ni\u00f1o",
+        "Ni\u00f1a",
         "Jos\u00e9",
         "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",
         "\u3084\u307e\u3060\u592a\u90ce",
