@@ -26,8 +26,9 @@ HAND_POINTS = {2: 19.0, 3: 26.0, 4: 18.0}
 #: 30.8, international 24.1, seven_plus_seven 23.5, spain_pairs 24.4, venezuelan 15.5,
 #: three_player 12.9, two_player 15.1). Single-hand profiles need none: any win wins.
 #: At ``cuban`` (35.8 where 18 was read before) she won 150/200 matches against team Nino
-#: where she had won 136/200 on the same deals (seed ``C10``), 62.7% of the hands against
-#: 59.1% (docs/bots.md, session 15); the other profiles were not run in the arena.
+#: where she had won 136/200 on the same deals (seed ``C10``), but 130/200 where 136/200
+#: on fresh ones (``T15``): 280/400 against 272/400, inside the noise (docs/bots.md,
+#: session 15); kept as measured, not tuned. Other profiles were not run in the arena.
 PROFILE_HAND_POINTS = {
     ("cuban", 4): 35.8,
     ("international", 4): 28.0,
