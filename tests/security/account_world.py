@@ -5,6 +5,8 @@ field."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
@@ -84,3 +86,19 @@ def assert_refused(fields: dict, path: str, message: str | None) -> None:
     assert len(fields) == 1 and isinstance(fields[0], str) and fields[0], fields
     if message is not None:
         assert fields == [message]
+
+
+def send_refused_body(client, method: str, path: str, body: dict, field: str, message) -> dict:
+    """Send ``body`` as JSON with ``client``'s ``method`` to ``path`` and check the answer
+    is 400 ``invalid`` naming only ``field`` with ``message`` (``assert_refused``), and
+    that nothing of the world changed (``snapshot``). Returns the answer's JSON."""
+    before = snapshot()
+
+    response = getattr(client, method)(path, json.dumps(body), content_type="application/json")
+
+    assert response.status_code == 400, response.content[:300]
+    payload = response.json()
+    assert payload["code"] == "invalid", payload
+    assert_refused(payload["fields"], field, message)
+    assert snapshot() == before
+    return payload

@@ -9,14 +9,12 @@ and ``email_notifications``, the Web Push subscriptions, the phones. Cases in
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.http import QueryDict
 from rest_framework import serializers
 
 from core.json_input import JsonTypesMixin
-from tests.security.account_world import assert_refused, snapshot
+from tests.security.account_world import send_refused_body
 from tests.security.bad_input_notice_types import NOTICE_TYPE_CASES, PREFERENCES
 
 pytestmark = pytest.mark.django_db
@@ -31,17 +29,8 @@ def test_a_wrong_json_type_is_400_invalid_naming_the_field_and_changes_nothing(
     account_world, api_client_for, request, who, method, path, body, field, message
 ):
     client = api_client_for(request.getfixturevalue(who))
-    before = snapshot()
 
-    response = getattr(client, method)(
-        path, json.dumps(body(account_world)), content_type="application/json"
-    )
-
-    assert response.status_code == 400, response.content[:300]
-    payload = response.json()
-    assert payload["code"] == "invalid", payload
-    assert_refused(payload["fields"], field, message)
-    assert snapshot() == before
+    send_refused_body(client, method, path, body(account_world), field, message)
 
 
 def test_the_booleans_are_refused_in_english_too(account_world, api_client_for, alice):
