@@ -47,6 +47,19 @@ _ALLOWED_CONTROL = {"\n", "\t"}
 #: refused. The marks U+200E and U+200F, which reorder nothing, are kept.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
+#: Letters and marks that draw nothing though they are not format characters (Cf) nor
+#: whitespace: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Braille pattern
+#: without dots (U+2800), the combining grapheme joiner (U+034F), the Khmer inherent
+#: vowels (U+17B4, U+17B5), the Mongolian variation selectors (U+180B-U+180D, U+180F) and
+#: the variation selectors (U+FE00-U+FE0F, U+E0100-U+E01EF). A message of nothing else is
+#: as empty as one of spaces; inside visible text they stay (Korean written with the
+#: fillers, an emoji's U+FE0F).
+BLANK_LETTERS = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+    + "".join(chr(code) for code in range(0xFE00, 0xFE10))
+    + "".join(chr(code) for code in range(0xE0100, 0xE01F0))
+)
+
 
 def refuse_if_suspended(user, action: str = "talk") -> None:
     """Raise ``suspended`` (403) when ``user`` is suspended now. Registered as a player
@@ -57,17 +70,24 @@ def refuse_if_suspended(user, action: str = "talk") -> None:
         raise errors.suspended(suspension.until)
 
 
+def _draws_something(char: str) -> bool:
+    return (
+        not char.isspace() and char not in BLANK_LETTERS and unicodedata.category(char) != "Cf"
+    )
+
+
 def _clean_text(text: str) -> str:
     """``text`` trimmed, and ``""`` when nothing visible is left once the invisible format
-    characters (Unicode category Cf: U+200B, U+2060, U+FEFF, ...) are set aside, so that a
-    blank message is refused as an empty one. Control characters and the bidi controls
-    (``BIDI_CONTROLS``) are ``invalid``; Cf inside visible text (an emoji's U+200D) stays."""
+    characters (Unicode category Cf: U+200B, U+2060, U+FEFF, ...) and the blank letters
+    (``BLANK_LETTERS``: U+3164, U+2800, ...) are set aside, so that a blank message is
+    refused as an empty one. Control characters and the bidi controls (``BIDI_CONTROLS``)
+    are ``invalid``; Cf and blank letters inside visible text (an emoji's U+200D) stay."""
     text = (text or "").strip()
     if any(ord(char) < 32 and char not in _ALLOWED_CONTROL for char in text):
         raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
     if any(char in BIDI_CONTROLS for char in text):
         raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
-    if not "".join(char for char in text if unicodedata.category(char) != "Cf").strip():
+    if not any(_draws_something(char) for char in text):
         return ""
     if len(text) > MAX_TALK_LENGTH:
         raise errors.invalid(gettext("Hasta 300 caracteres."))

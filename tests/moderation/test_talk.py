@@ -229,6 +229,14 @@ def test_bad_messages_are_refused_and_change_nothing(api_client_for, alice, bob,
         ({"text": "hola", "phrase": "thanks"}, f"{NEITHER[:-1]}, no las dos cosas."),
         ({"text": " "}, NEITHER),
         ({"text": "\u200b\u200c\u2060"}, NEITHER),  # invisible (Cf): as empty
+        ({"text": "\u3164"}, NEITHER),  # HANGUL FILLER: a letter that draws nothing
+        ({"text": "\u2800\u2800\u2800"}, NEITHER),  # BRAILLE PATTERN BLANK
+        ({"text": "\u115f\u1160\uffa0"}, NEITHER),  # the other Hangul fillers
+        ({"text": "\u2000\u2005\u200a\u3000"}, NEITHER),  # the wide spaces: whitespace
+        ({"text": "\u180e"}, NEITHER),  # MONGOLIAN VOWEL SEPARATOR (Cf)
+        ({"text": "\u034f\u034f"}, NEITHER),  # COMBINING GRAPHEME JOINER
+        ({"text": "\ufe0f\U000e0100"}, NEITHER),  # variation selectors, with nothing to vary
+        ({"text": " \u3164\u200b\u2800\u3000\u034f\u180e "}, NEITHER),  # all of them at once
         ({"text": "\u202ehola"}, "El mensaje lleva caracteres no permitidos."),
     ],
 )
@@ -256,6 +264,23 @@ def test_invisible_characters_inside_visible_text_stay(api_client_for, alice, bo
     family = "👨\u200d👩\u200d👧 y \u200fשלום"  # an emoji's joiners, a right-to-left mark
     assert say(clients[0], table_id, family).status_code == 201
     assert _texts(talk(clients[1], table_id)) == [family]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u2801\u2803",  # Braille with dots: "ab"
+        "\u2813\u2815\u2807\u2801\u2800\u2800",  # "hola" in Braille, a blank cell after it
+        "안녕하세요",  # Korean
+        "\u1112\u1161\u11ab",  # Korean in conjoining jamo ("한")
+        "\u3164hola\u3164",  # the filler around visible text stays
+        "\u2764\ufe0f",  # a red heart: its variation selector stays
+    ],
+)
+def test_real_text_with_blank_letters_around_it_passes(api_client_for, alice, bob, text):
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    assert say(clients[0], table_id, text).status_code == 201
+    assert _texts(talk(clients[1], table_id)) == [text]
 
 
 def test_talk_is_rate_limited(api_client_for, alice, bob):

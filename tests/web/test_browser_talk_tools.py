@@ -15,6 +15,7 @@ from tests.support.pages import seat_friends
 pytestmark = BROWSER_MARKS
 
 REFUSED_BLANK = "No se pudo enviar: Escribe un mensaje o elige una frase."
+CLEAR_STATUS = "node => { node.textContent = ''; node.className = 'talk-status'; }"
 MUTE_ALICE = "#talk-list .talk-message:not(.mine) button:has-text('Silenciar a alice')"
 
 
@@ -88,14 +89,17 @@ def test_sending_only_spaces_says_why(live_server, new_page, alice, bob):
     page.click("#talk-send")
     page.wait_for_selector("#talk-status.error")
     assert page.inner_text("#talk-status") == REFUSED_BLANK
-    page.fill("#talk-text", "\u200b\u200b")  # zero-width spaces: the server refuses them alike
-    with page.expect_response(
-        lambda r: r.url.endswith("/talk/") and r.request.method == "POST"
-    ) as sent:
-        page.click("#talk-send")
-    assert sent.value.status == 400
-    page.wait_for_selector("#talk-status.error")
-    assert page.inner_text("#talk-status") == REFUSED_BLANK
+    # zero-width spaces, Hangul fillers, a blank Braille cell: the server refuses them alike
+    for blank in ("\u200b\u200b", "\u3164\u3164", "\u2800 \u115f\u034f"):
+        page.eval_on_selector("#talk-status", CLEAR_STATUS)
+        page.fill("#talk-text", blank)
+        with page.expect_response(
+            lambda r: r.url.endswith("/talk/") and r.request.method == "POST"
+        ) as sent:
+            page.click("#talk-send")
+        assert sent.value.status == 400, blank
+        page.wait_for_selector("#talk-status.error")
+        assert page.inner_text("#talk-status") == REFUSED_BLANK
     refresh(page)
     page.wait_for_selector("#talk-list .empty")
 
