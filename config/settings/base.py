@@ -24,6 +24,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DEBUG = env_bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# A form sent with an outdated token: the site's "La página ha caducado" (templates/403_csrf.html).
+CSRF_FAILURE_VIEW = "core.csrf_page.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

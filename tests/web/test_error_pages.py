@@ -2,7 +2,12 @@
 does not exist is the site's own page, in Spanish, with a way back: not Django's bare
 English "403 Forbidden" / "Not Found"."""
 
+import html
+import re
+
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.test import RequestFactory
 
 from tests.conftest import PASSWORD
 
@@ -78,16 +83,23 @@ def test_allauths_own_limit_on_sign_ups_is_the_sites_429_page(client, language, 
 
 def _sign_in_with_an_outdated_token(username: str):
     """Two tabs on the sign-in page: the first signs in (Django rotates the CSRF token),
-    the second then sends the form with the token it was given before."""
+    the second then sends the form, to the address its form names, with the token it was
+    given before."""
     from django.test import Client
 
     browser = Client(enforce_csrf_checks=True)
     second_tab = browser.get("/accounts/login/?next=/mesas/nueva/")
     old_token = second_tab.context["csrf_token"]
-    form = {"login": username, "password": PASSWORD, "csrfmiddlewaretoken": old_token}
+    form = {
+        "login": username,
+        "password": PASSWORD,
+        "next": "/mesas/nueva/",
+        "csrfmiddlewaretoken": old_token,
+    }
     first = browser.post("/accounts/login/", form)
     assert first.status_code == 302, first.content[:300]
-    return browser.post("/accounts/login/?next=/mesas/nueva/", form)
+    action = re.search(r'<form method="post" action="([^"]*)"', second_tab.content.decode())
+    return browser.post(html.unescape(action.group(1)), form)
 
 
 @pytest.mark.parametrize(
@@ -100,7 +112,10 @@ def _sign_in_with_an_outdated_token(username: str):
 def test_a_form_sent_with_an_outdated_token_is_the_sites_403_page(request, settings, player, words):
     """The last look: Django's raw "Prohibido (403) La verificación CSRF ha fallado",
     unstyled; now the site's page (templates/403_csrf.html) in the player's language
-    (alice's Spanish, carol's English), with a link that opens the same page anew."""
+    (alice's Spanish, carol's English), with a link that opens the same page anew. The
+    second tab sends the form where the sign-in page's form sends it, so the link keeps
+    its ``?next=`` only if the form's address does (it was ``/accounts/login/``, and the
+    player who tried again lost where they were going)."""
     settings.DEBUG = False
     request.getfixturevalue(player)
 
@@ -112,3 +127,34 @@ def test_a_form_sent_with_an_outdated_token_is_the_sites_403_page(request, setti
     assert 'class="site-header"' in page
     assert 'href="/accounts/login/?next=/mesas/nueva/"' in page
     assert "CSRF" not in page and "Prohibido" not in page and "Forbidden" not in page
+
+
+@pytest.mark.parametrize(
+    ("path", "again"),
+    [
+        ("//elsewhere.example/accounts/login/", "/"),
+        ("///elsewhere.example/", "/"),
+        ("/\\elsewhere.example/", "/%5Celsewhere.example/"),
+        (
+            "/accounts/login/?next=//elsewhere.example/",
+            "/accounts/login/?next=//elsewhere.example/",
+        ),
+    ],
+)
+def test_the_expired_page_never_links_to_another_host(settings, path, again):
+    """The link is built from the request's path, which a crafted request controls: one
+    that reads as another host's address ("//elsewhere.example/...", a protocol-relative
+    link) gives the home page instead. A query stays (a path on this site; the sign-in
+    page itself refuses a ``next`` on another host)."""
+    from django.utils.module_loading import import_string
+
+    address, _, query = path.partition("?")
+    request = RequestFactory().post("/", PATH_INFO=address, QUERY_STRING=query)
+    request.user = AnonymousUser()
+    request.session = {}
+
+    answer = import_string(settings.CSRF_FAILURE_VIEW)(request, reason="CSRF token incorrect.")
+
+    assert answer.status_code == 403
+    link = re.search(r'<a class="button primary" href="([^"]*)"', answer.content.decode())
+    assert html.unescape(link.group(1)) == again
