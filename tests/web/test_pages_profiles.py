@@ -293,3 +293,36 @@ def test_the_profiles_page_has_an_anchor_per_profile(client, language, title):
             assert f'id="perfil-{name}"' in page
             assert f'href="#perfil-{name}"' in page
     assert 'aria-label="9-9"' in page  # the cuban set, drawn
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "not_said"),
+    [
+        (
+            "es",
+            [
+                "y si abandonas (o se te acaba el plazo), pierdes la partida.",
+                "aunque entre los dos sumen más que los rivales,",
+            ],
+            ["pierde tu pareja", "aunque su pareja sume más"],
+        ),
+        (
+            "en",
+            [
+                "and if you leave (or run out of time), you lose the match.",
+                "even if the two of them hold more than their rivals,",
+            ],
+            ["your pair loses"],
+        ),
+    ],
+)
+def test_the_profiles_page_says_pareja_only_of_a_partnership(client, language, said, not_said):
+    """"Tu pareja" and "su pareja" read as the player's partner: seven plus seven (no
+    partner: one person holds both hands) said "si abandonas ... pierde tu pareja", and
+    the cuban block "aunque su pareja sume más" where the two partners' total is meant."""
+    client.cookies["django_language"] = language
+
+    page = client.get("/reglas/perfiles/").content.decode()
+
+    assert all(words in page for words in said), said
+    assert not any(words in page for words in not_said), not_said
