@@ -28,15 +28,36 @@ def _prototype(char: str) -> str:
     return char
 
 
+# Latin small capitals, each to its letter (no "x" has one). Unicode's confusables
+# (UTS #39, ``confusable_homoglyphs``) take nine of them to the plain letter ("ᴄ" to "c"),
+# the others to letters no Latin name's skeleton reaches ("ᴀ" to Cherokee "ꭺ", "ʜ" to
+# Cyrillic "н", "ᴛ" to Greek "τ") or nowhere ("ꜰ", "ɴ", "ꞯ"), so "ᴀlice" would not meet
+# "alice" without this table. tests/accounts/test_username_folding.py checks it against
+# the characters' Unicode names.
+_SMALL_CAPITALS = str.maketrans("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnopqrstuvwyz")
+
+
+def _without_marks(text: str) -> str:
+    """``text`` in NFKD without its combining marks: accents and other diacritics
+    ("Álice" is "Alice"), fullwidth and mathematical letters as plain ones."""
+    return "".join(
+        char
+        for char in unicodedata.normalize("NFKD", text)
+        if not unicodedata.category(char).startswith("M")
+    )
+
+
 def username_skeleton(username: str) -> str:
-    """What ``username`` looks like, whatever the script, case or width of its letters:
-    UTS #39's skeleton of the upper-cased name, case-folded (``alice``, ``ALICE``,
-    ``a1ice`` and ``аlice`` with a Cyrillic "а" all give ``allce``; Greek ``ΑΒΕ`` and
-    ``abe`` give ``abe``). ``User.username_skeleton`` holds it, indexed."""
-    upper = unicodedata.normalize("NFKC", username or "").upper()
-    decomposed = unicodedata.normalize("NFD", upper)
-    looks = "".join(_prototype(char) for char in decomposed)
-    return unicodedata.normalize("NFD", looks).casefold()
+    """What ``username`` looks like, whatever the script, case, accents, width or small
+    capitals of its letters: the name without its marks, case-folded and with its small
+    capitals as plain letters, then UTS #39's skeleton of it upper-cased (the confusables
+    of capitals are the uniform ones), without marks and case-folded again. ``alice``,
+    ``ÁLICE``, ``alicé``, ``ᴀlice``, ``ａlice``, ``a1ice`` and ``аlice`` with a Cyrillic
+    "а" all give ``allce``; Greek ``ΑΒΕ`` and ``abe`` give ``abe``; ``Ana`` and ``Anna``
+    stay apart. ``User.username_skeleton`` holds it, indexed."""
+    plain = _without_marks(username or "").casefold().translate(_SMALL_CAPITALS)
+    looks = "".join(_prototype(char) for char in unicodedata.normalize("NFD", plain.upper()))
+    return _without_marks(looks).casefold()
 
 
 class User(AbstractUser):

@@ -9,14 +9,13 @@ no username change).
   model's own validator still allows ``@``.
 - At most ``USERNAME_MAX_LENGTH`` characters: the pages show names whole.
 - One script (``аlice`` with a Cyrillic "а" is refused), no look-alike of an existing
-  name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b`` when ``bob`` does:
-  ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other players
-  must not take one person for another, or for a bot. Scripts and look-alikes come from
-  Unicode's data (UTS #39) through ``confusable_homoglyphs``.
+  name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b``, ``BÖB`` or ``ʙob`` when ``bob``
+  does: ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other
+  players must not take one person for another, or for a bot. Scripts and look-alikes
+  come from Unicode's data (UTS #39) through ``confusable_homoglyphs``.
 """
 
 import re
-import unicodedata
 
 from confusable_homoglyphs import categories
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -64,14 +63,9 @@ def refuse_mixed_scripts(name: str) -> None:
 
 
 def _bare(name: str) -> str:
-    """``name``'s skeleton without separators, accents or a trailing number (``Niño_2``:
-    ``nlno``): "Niño" beside "Nino (bot)" reads as the bot."""
-    unaccented = "".join(
-        letter
-        for letter in unicodedata.normalize("NFKD", name)
-        if unicodedata.category(letter) != "Mn"
-    )
-    return username_skeleton(_TRAILING_DIGITS.sub("", _SEPARATORS.sub("", unaccented)))
+    """``name``'s skeleton without separators or a trailing number (``Niño_2``: ``nlno``):
+    "Niño" beside "Nino (bot)" reads as the bot."""
+    return username_skeleton(_TRAILING_DIGITS.sub("", _SEPARATORS.sub("", name)))
 
 
 _BOT_NAMES = frozenset(
@@ -96,16 +90,17 @@ def refuse_bot_names(name: str) -> None:
 
 
 def refuse_look_alikes(name: str) -> None:
-    """Refuse a name that looks like an existing user's (``username_skeleton``: ``а1ice``
-    when ``alice`` exists). The same name in another case is left to the "taken" check."""
+    """Refuse a name that looks like an existing user's (``username_skeleton``: ``а1ice``,
+    ``ÁLICE`` or ``ᴀlice`` when ``alice`` exists). The same name in another case is left to
+    the "taken" check."""
     look_alikes = User.objects.filter(username_skeleton=username_skeleton(name)).exclude(
         username_key=username_key(name)
     )
     if look_alikes.exists():
         raise ValidationError(
             _(
-                "Ese nombre se confunde con el de otro jugador (se ve igual, con letras "
-                "de otro alfabeto o cifras en vez de letras): elige otro."
+                "Ese nombre se confunde con el de otro jugador (se ve igual o casi, con "
+                "acentos, letras de otro alfabeto o cifras en vez de letras): elige otro."
             ),
             code="username_look_alike",
         )

@@ -8,18 +8,12 @@ import re
 import pytest
 
 from accounts.models import User, username_skeleton
-from tests.support.migrations import latest_migrations, migrate_to
-
-PAGE = "/accounts/signup/"
-API = "/api/v1/accounts/signup/"
+from tests.support.migrations import rows_made_before
+from tests.support.signup import LOOK_ALIKE_ES, NEWBIE, PAGE, signup_api, signup_page
 
 MIXED_ES = (
     "El nombre de usuario mezcla alfabetos (por ejemplo, letras latinas con cirílicas o "
     "griegas): escríbelo en uno solo, para que nadie lo confunda con otro."
-)
-LOOK_ALIKE_ES = (
-    "Ese nombre se confunde con el de otro jugador (se ve igual, con letras de otro "
-    "alfabeto o cifras en vez de letras): elige otro."
 )
 BOT_ES = (
     "Ese nombre es el de uno de los bots del sitio: elige otro, para que nadie te tome por un bot."
@@ -28,43 +22,23 @@ BOT_EN = "That name is one of the site's bots: choose another, so that nobody ta
 LONG_ES = "El nombre de usuario puede tener como mucho 30 caracteres (este tiene 31)."
 
 
-def _api(client, username, **headers):
-    return client.post(
-        API,
-        {"username": username, "password": "a-long-pass-phrase", "email": "newbie@example.com"},
-        **headers,
-    )
-
-
-def _page(client, username):
-    return client.post(
-        PAGE,
-        {
-            "username": username,
-            "email": "newbie@example.com",
-            "password1": "a-long-pass-phrase",
-            "password2": "a-long-pass-phrase",
-        },
-    )
-
-
 def _refused(response) -> list[str]:
     assert response.status_code == 400, response.content[:300]
     body = response.json()
     assert body["code"] == "invalid"
-    assert not User.objects.filter(email="newbie@example.com").exists()
+    assert not User.objects.filter(email=NEWBIE).exists()
     return body["fields"]["username"]
 
 
 @pytest.mark.django_db
 def test_a_name_mixing_latin_and_cyrillic_is_refused(anonymous_client, alice):
-    assert _refused(_api(anonymous_client, "\u0430lice")) == [MIXED_ES]
-    assert _refused(_api(anonymous_client, "b\u03bfb")) == [MIXED_ES]  # Greek omicron
+    assert _refused(signup_api(anonymous_client, "\u0430lice")) == [MIXED_ES]
+    assert _refused(signup_api(anonymous_client, "b\u03bfb")) == [MIXED_ES]  # Greek omicron
 
 
 @pytest.mark.django_db
 def test_the_page_refuses_the_cyrillic_alice_too(client, alice):
-    r = _page(client, "\u0430lice")
+    r = signup_page(client, "\u0430lice")
 
     assert r.status_code == 400
     assert MIXED_ES in r.content.decode()
@@ -86,7 +60,7 @@ def test_a_look_alike_of_an_existing_name_is_refused(
 ):
     django_user_model.objects.create_user(username=existing, password="x-long-pass-phrase")
 
-    assert _refused(_api(anonymous_client, new)) == [LOOK_ALIKE_ES]
+    assert _refused(signup_api(anonymous_client, new)) == [LOOK_ALIKE_ES]
     assert User.objects.count() == 1
 
 
@@ -94,12 +68,14 @@ def test_a_look_alike_of_an_existing_name_is_refused(
 def test_an_existing_look_alike_refuses_the_latin_name_too(anonymous_client, django_user_model):
     django_user_model.objects.create_user(username="\u0430\u0441\u0435", password="x-pass-phrase")
 
-    assert _refused(_api(anonymous_client, "ace")) == [LOOK_ALIKE_ES]
+    assert _refused(signup_api(anonymous_client, "ace")) == [LOOK_ALIKE_ES]
 
 
 @pytest.mark.django_db
 def test_the_same_name_in_another_case_is_still_taken_not_a_look_alike(anonymous_client, alice):
-    assert _refused(_api(anonymous_client, "ALICE")) == ["Ya existe un usuario con este nombre."]
+    assert _refused(signup_api(anonymous_client, "ALICE")) == [
+        "Ya existe un usuario con este nombre."
+    ]
 
 
 @pytest.mark.django_db
@@ -125,14 +101,14 @@ def test_the_same_name_in_another_case_is_still_taken_not_a_look_alike(anonymous
     ],
 )
 def test_a_bots_name_is_refused(anonymous_client, name):
-    assert _refused(_api(anonymous_client, name)) == [BOT_ES]
+    assert _refused(signup_api(anonymous_client, name)) == [BOT_ES]
 
 
 @pytest.mark.django_db
 def test_a_bots_name_is_refused_in_english_and_on_the_page(client, anonymous_client):
-    assert _refused(_api(anonymous_client, "nino", HTTP_ACCEPT_LANGUAGE="en")) == [BOT_EN]
+    assert _refused(signup_api(anonymous_client, "nino", HTTP_ACCEPT_LANGUAGE="en")) == [BOT_EN]
 
-    r = _page(client, "Garabato")
+    r = signup_page(client, "Garabato")
     assert r.status_code == 400
     assert BOT_ES in r.content.decode().replace("&#x27;", "'")
     assert not User.objects.exists()
@@ -153,7 +129,7 @@ def test_a_bots_name_is_refused_in_english_and_on_the_page(client, anonymous_cli
     ],
 )
 def test_names_of_one_script_sign_up(anonymous_client, name):
-    r = _api(anonymous_client, name)
+    r = signup_api(anonymous_client, name)
 
     assert r.status_code == 201, r.content
     user = User.objects.get()
@@ -163,9 +139,9 @@ def test_names_of_one_script_sign_up(anonymous_client, name):
 
 @pytest.mark.django_db
 def test_a_name_longer_than_30_characters_is_refused(client, anonymous_client):
-    assert _refused(_api(anonymous_client, "a" * 31)) == [LONG_ES]
+    assert _refused(signup_api(anonymous_client, "a" * 31)) == [LONG_ES]
 
-    r = _page(client, "b" * 150)
+    r = signup_page(client, "b" * 150)
     assert r.status_code == 400
     assert "como mucho 30 caracteres (este tiene 150)" in r.content.decode()
     assert not User.objects.exists()
@@ -180,15 +156,16 @@ def test_the_sign_up_field_stops_at_30_characters(client):
 
 @pytest.mark.django_db(transaction=True)
 def test_existing_users_get_their_skeleton_and_keep_their_names():
-    latest = latest_migrations()
-    old_apps = migrate_to([("accounts", "0003_email_addresses")])
-    try:
-        OldUser = old_apps.get_model("accounts", "User")
-        old = OldUser.objects.create(username="ALICE", username_key="alice")
-        twin = OldUser.objects.create(username="\u0430lice", username_key="\u0430lice")
-    finally:
-        new_apps = migrate_to(latest)
+    apps = rows_made_before(
+        [("accounts", "0003_email_addresses")],
+        "accounts.User",
+        [
+            {"username": "ALICE", "username_key": "alice"},
+            {"username": "\u0430lice", "username_key": "\u0430lice"},
+        ],
+    )
 
-    User = new_apps.get_model("accounts", "User")
-    skeletons = dict(User.objects.values_list("pk", "username_skeleton"))
-    assert skeletons == {old.pk: "allce", twin.pk: "allce"}
+    skeletons = dict(
+        apps.get_model("accounts", "User").objects.values_list("username", "username_skeleton")
+    )
+    assert skeletons == {"ALICE": "allce", "\u0430lice": "allce"}

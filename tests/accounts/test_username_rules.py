@@ -8,11 +8,9 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils import translation
 
 from accounts.models import User
+from tests.support.signup import NEWBIE, signup_api, signup_page
 
 pytestmark = pytest.mark.django_db
-
-PAGE = "/accounts/signup/"
-API = "/api/v1/accounts/signup/"
 
 BAD_ES = "Escribe un nombre de usuario válido: solo letras, números y los signos . + - _."
 BAD_EN = "Enter a valid username: only letters, numbers and the signs . + - _."
@@ -26,27 +24,6 @@ AT_EN = (
 )
 
 
-def _page(client, username, **headers):
-    return client.post(
-        PAGE,
-        {
-            "username": username,
-            "email": "newbie@example.com",
-            "password1": "a-long-pass-phrase",
-            "password2": "a-long-pass-phrase",
-        },
-        **headers,
-    )
-
-
-def _api(client, username, **headers):
-    return client.post(
-        API,
-        {"username": username, "password": "a-long-pass-phrase", "email": "newbie@example.com"},
-        **headers,
-    )
-
-
 def _errors(html: str) -> str:
     """The page's error text with Django's HTML escaping of quotes undone."""
     return html.replace("&#x27;", "'")
@@ -54,27 +31,27 @@ def _errors(html: str) -> str:
 
 @pytest.mark.parametrize(("language", "message"), [("es", BAD_ES), ("en", BAD_EN)])
 def test_the_page_refuses_a_bad_username_in_the_sites_words(client, language, message):
-    r = _page(client, "bad name!", HTTP_ACCEPT_LANGUAGE=language)
+    r = signup_page(client, "bad name!", HTTP_ACCEPT_LANGUAGE=language)
 
     assert r.status_code == 400
     page = _errors(r.content.decode())
     assert message in page
     assert "Introduza" not in page and "Introduzca" not in page
-    assert not User.objects.filter(email="newbie@example.com").exists()
+    assert not User.objects.filter(email=NEWBIE).exists()
 
 
 @pytest.mark.parametrize(("language", "message"), [("es", BAD_ES), ("en", BAD_EN)])
 def test_the_api_refuses_a_bad_username_in_the_sites_words(anonymous_client, language, message):
-    r = _api(anonymous_client, "bad name!", HTTP_ACCEPT_LANGUAGE=language)
+    r = signup_api(anonymous_client, "bad name!", HTTP_ACCEPT_LANGUAGE=language)
 
     assert r.status_code == 400
     assert r.json()["fields"]["username"] == [message]
-    assert not User.objects.filter(email="newbie@example.com").exists()
+    assert not User.objects.filter(email=NEWBIE).exists()
 
 
 @pytest.mark.parametrize(("language", "message"), [("es", AT_ES), ("en", AT_EN)])
 def test_the_page_refuses_an_email_address_as_username(client, carol, language, message):
-    r = _page(client, "carol@example.com", HTTP_ACCEPT_LANGUAGE=language)
+    r = signup_page(client, "carol@example.com", HTTP_ACCEPT_LANGUAGE=language)
 
     assert r.status_code == 400
     assert message in _errors(r.content.decode())
@@ -83,7 +60,7 @@ def test_the_page_refuses_an_email_address_as_username(client, carol, language, 
 
 @pytest.mark.parametrize(("language", "message"), [("es", AT_ES), ("en", AT_EN)])
 def test_the_api_refuses_an_email_address_as_username(anonymous_client, carol, language, message):
-    r = _api(anonymous_client, "carol@example.com", HTTP_ACCEPT_LANGUAGE=language)
+    r = signup_api(anonymous_client, "carol@example.com", HTTP_ACCEPT_LANGUAGE=language)
 
     assert r.status_code == 400
     assert r.json()["fields"]["username"] == [message]
@@ -92,7 +69,7 @@ def test_the_api_refuses_an_email_address_as_username(anonymous_client, carol, l
 
 def test_a_fullwidth_at_sign_is_refused_too(anonymous_client, carol):
     # NFKC (accounts.adapter) makes "＠" an "@" before the rules run.
-    r = _api(anonymous_client, "carol＠example.com")
+    r = signup_api(anonymous_client, "carol＠example.com")
 
     assert r.status_code == 400
     assert r.json()["fields"]["username"] == [AT_ES]
@@ -100,7 +77,7 @@ def test_a_fullwidth_at_sign_is_refused_too(anonymous_client, carol):
 
 
 def test_a_name_without_at_still_signs_up(anonymous_client):
-    r = _api(anonymous_client, "carol.example-com_2+x")
+    r = signup_api(anonymous_client, "carol.example-com_2+x")
 
     assert r.status_code == 201, r.content
     assert User.objects.filter(username="carol.example-com_2+x").exists()

@@ -21,6 +21,20 @@ def migrate_to(targets: list[tuple[str, str]]):
     return executor.loader.project_state(targets).apps
 
 
+def rows_made_before(targets: list[tuple[str, str]], model: str, rows: list[dict]):
+    """Go back to ``targets``, make ``rows`` (field values) with ``model`` ("app.Model")
+    as it was there, and migrate forward to the latest migrations, as a deployment would;
+    returns the app registry of the latest state."""
+    latest = latest_migrations()
+    old_apps = migrate_to(targets)
+    try:
+        for row in rows:
+            old_apps.get_model(model).objects.create(**row)
+    finally:
+        new_apps = migrate_to(latest)
+    return new_apps
+
+
 def alice_and_bob():
     """Two users made with the current model (the accounts app is not migrated back)."""
     from django.contrib.auth import get_user_model
