@@ -2,16 +2,22 @@
 
 from allauth.account import forms as allauth_forms
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, username_key
-from accounts.validators import USERNAME_MAX_LENGTH
+from accounts.validators import USERNAME_MAX_LENGTH, lock_look_alikes
 
 
 class UsernameTaken(Exception):
-    """Two sign-ups raced for one name: the database's unique ``username_key`` refused
-    the second (issue 13, finding 6)."""
+    """Two sign-ups raced for one name (the database's unique ``username_key`` refused
+    the second: issue 13, finding 6) or for two look-alike names (``lock_look_alikes``
+    refused the second). ``message`` is what the second one is told."""
+
+    def __init__(self, name: str, message=None):
+        super().__init__(name)
+        self.message = message or _("Ese nombre de usuario ya existe.")
 
 
 class LoginForm(allauth_forms.LoginForm):
@@ -37,8 +43,8 @@ class SignupForm(allauth_forms.SignupForm):
     An address another account already uses is accepted like any other
     (``ACCOUNT_PREVENT_ENUMERATION = "strict"``), unverified, so the answer never tells
     whether it has an account; the adapter mails its owner instead of a verification
-    link (``accounts.adapter``). A name taken by a racing sign-up raises
-    ``UsernameTaken`` (the database's unique ``username_key``)."""
+    link (``accounts.adapter``). A name taken by a racing sign-up, or one that looks
+    like a name a racing sign-up took, raises ``UsernameTaken``."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -46,11 +52,15 @@ class SignupForm(allauth_forms.SignupForm):
         self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
 
     def save(self, request):
+        name = self.cleaned_data.get("username", "")
         try:
             with transaction.atomic():
+                try:
+                    lock_look_alikes(name)
+                except ValidationError as refusal:
+                    raise UsernameTaken(name, refusal.messages[0]) from None
                 return super().save(request)
         except IntegrityError:
-            name = self.cleaned_data.get("username", "")
             if User.objects.filter(username_key=username_key(name)).exists():
                 raise UsernameTaken(name) from None
             raise

@@ -12,15 +12,20 @@ no username change).
   name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b``, ``BÖB`` or ``ʙob`` when ``bob``
   does: ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other
   players must not take one person for another, or for a bot. Scripts and look-alikes
-  come from Unicode's data (UTS #39) through ``confusable_homoglyphs``.
+  come from Unicode's data (UTS #39) through ``confusable_homoglyphs``. The form checks
+  look-alikes, and the sign-up checks them again under a lock (``lock_look_alikes``)
+  just before its insert, so of two racing look-alikes only one is created.
 """
 
+import hashlib
 import re
 
 from confusable_homoglyphs import categories
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, RegexValidator
+from django.db import connection
+from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, username_key, username_skeleton
@@ -104,6 +109,29 @@ def refuse_look_alikes(name: str) -> None:
             ),
             code="username_look_alike",
         )
+
+
+def lock_look_alikes(name: str) -> None:
+    """Inside a sign-up's transaction, before its insert: wait for any other sign-up of a
+    name that looks like ``name`` to commit, then refuse ``name`` if that one (or anyone)
+    has it (``refuse_look_alikes``). Two look-alike sign-ups checked at the same instant
+    would both pass the form's check; this makes the second wait and fail.
+
+    The lock is PostgreSQL's transaction-level advisory lock, keyed by the skeleton and
+    released at commit or rollback; the column stays indexed, not unique, because names
+    made before may already share a skeleton. Other databases (SQLite in development)
+    take no lock."""
+    if not connection.in_atomic_block:
+        raise TransactionManagementError("lock_look_alikes is for a transaction only.")
+    if connection.vendor == "postgresql":
+        digest = hashlib.blake2b(
+            username_skeleton(name).encode(), digest_size=8, person=b"username-skel"
+        ).digest()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)]
+            )
+    refuse_look_alikes(name)
 
 
 username_validators = [

@@ -103,8 +103,8 @@ class SignupView(allauth_views.SignupView):
         remember_next(self.request, _safe_next(self.request))
         try:
             return super().form_valid(form)
-        except UsernameTaken:
-            form.add_error("username", _("Ese nombre de usuario ya existe."))
+        except UsernameTaken as taken:
+            form.add_error("username", taken.message)
             return self.form_invalid(form)
 
     def form_invalid(self, form):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import login, logout
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers as drf_serializers
 from rest_framework import status
@@ -53,10 +52,8 @@ class SignupApi(APIView):
             raise invalid_form(form, {"password1": "password", "password2": "password"})
         try:
             user = form.save(request._request)
-        except UsernameTaken:
-            raise drf_serializers.ValidationError(
-                {"username": [str(_("Ese nombre de usuario ya existe."))]}
-            ) from None
+        except UsernameTaken as taken:
+            raise drf_serializers.ValidationError({"username": [str(taken.message)]}) from None
         services.signup_complete(request=request._request, user=user)
         body = {"username": user.username, "token": services.token_for(user=user)}
         return Response(body, status=status.HTTP_201_CREATED)
