@@ -70,6 +70,9 @@ class MutedPersonSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="The mute's id: DELETE /talk/mutes/{id}/ undoes it.")
     seat = serializers.IntegerField(help_text="Their seat here (the first, if two).")
     name = serializers.CharField()
+    hidden = serializers.IntegerField(
+        help_text="How many of their messages here the mute hides (delivered ones)."
+    )
 
 
 class TalkSerializer(serializers.Serializer):
@@ -82,6 +85,10 @@ class TalkSerializer(serializers.Serializer):
     muted_seats = serializers.ListField(child=serializers.IntegerField())
     muted_people = MutedPersonSerializer(
         many=True, help_text="The people seated here you muted at every table."
+    )
+    hidden = serializers.IntegerField(
+        help_text="How many messages here your mutes hide (of this table's talk or of "
+        "people); messages empty and hidden above 0: there is talk, all of it muted."
     )
     can_post = serializers.BooleanField(help_text="False while you are suspended.")
     max_length = serializers.IntegerField()

@@ -9,6 +9,7 @@ the move a message followed is shown as the move log shows it (R31).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.db.models import Q
@@ -75,8 +76,9 @@ def _moves_followed(table: Table, messages: list[TalkMessage], own: set[int]) ->
 
 def talk_for_user(table_id: int, user) -> dict[str, Any]:
     """A table's talk as ``user`` (seated there) may read it:
-    ``{"table", "held", "muted", "muted_seats", "muted_people", "can_post", "max_length",
-    "phrases", "report_reasons", "messages": [{"id", "seat", "name", "mine", "text", "phrase",
+    ``{"table", "held", "muted", "muted_seats", "muted_people", "hidden", "can_post",
+    "max_length", "phrases", "report_reasons", "messages": [{"id", "seat", "name", "mine",
+    "text", "phrase",
     "created_at", "hand", "after_move", "written", "held", "pending", "removed",
     "removed_reason"}],
     "moderation": [{"kind", "label", "reason", "created_at"}]}``.
@@ -86,8 +88,11 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
     "tile", "lead"}`` is the last move of its hand when it was written (null: none yet;
     ``lead``: a play that led the hand). ``written`` says where it was written
     (``written_at``): its marker. Messages from people the user muted are left out; a
-    muted table shows only the user's own. ``muted_people`` ``[{"id" (the mute's), "seat",
-    "name"}]``: the people seated here whom the user muted everywhere, once each.
+    muted table shows only the user's own. ``hidden``: how many messages the user would
+    read here but for those mutes (delivered ones only: a held message still waiting for
+    its hand's end is not counted, as it is not shown). ``muted_people`` ``[{"id" (the
+    mute's), "seat", "name", "hidden"}]``: the people seated here whom the user muted
+    everywhere, once each, with how many of their messages are hidden here.
     Raises ``TableError`` ``not_found`` (404) for anyone not seated, as every table read.
     """
     table, _seat = table_selectors.table_for_user(table_id, user)
@@ -99,20 +104,13 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
     ended = set(
         Hand.objects.filter(table=table, ended_at__isnull=False).values_list("number", flat=True)
     )
-    table_over = not table.is_active
     removals = {
         action.message_id: action.reason
         for action in ModerationAction.objects.filter(
             table=table, kind=ModerationAction.Kind.REMOVE_MESSAGE
         )
     }
-    shown = []
-    for message in TalkMessage.objects.filter(table=table).order_by("id"):
-        mine = message.author_id == user.pk
-        if not mine and (muted_table or message.author_id in muted_people):
-            continue
-        if _delivered(message, user, ended, table_over):
-            shown.append(message)
+    shown, hidden = _shown_and_hidden(table, user, ended, muted_table, muted_people)
     followed = _moves_followed(table, shown, own)
     return {
         "table": table.pk,
@@ -121,7 +119,8 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
         "muted_seats": sorted(
             seat.index for seat in table.seat_set.all() if seat.user_id in muted_people
         ),
-        "muted_people": _muted_people(table, mutes),
+        "muted_people": _muted_people(table, mutes, hidden),
+        "hidden": hidden.total(),
         "can_post": active_suspension(user) is None,
         "max_length": MAX_TALK_LENGTH,
         "phrases": phrases(),
@@ -131,9 +130,29 @@ def talk_for_user(table_id: int, user) -> dict[str, Any]:
     }
 
 
-def _muted_people(table: Table, mutes: list[TalkMute]) -> list[dict[str, Any]]:
+def _shown_and_hidden(
+    table: Table, user, ended: set[int], muted_table: bool, muted_people: set[int]
+) -> tuple[list[TalkMessage], Counter]:
+    """The messages delivered to ``user`` at ``table`` (``ended``: its ended hands), split
+    into those shown, in order, and those the user's mutes hide, counted by author. A
+    message not yet delivered (held until its hand's end) is in neither."""
+    table_over = not table.is_active
+    shown, hidden = [], Counter()
+    for message in TalkMessage.objects.filter(table=table).order_by("id"):
+        if not _delivered(message, user, ended, table_over):
+            continue
+        mine = message.author_id == user.pk
+        if not mine and (muted_table or message.author_id in muted_people):
+            hidden[message.author_id] += 1
+        else:
+            shown.append(message)
+    return shown, hidden
+
+
+def _muted_people(table: Table, mutes: list[TalkMute], hidden: Counter) -> list[dict[str, Any]]:
     """The people at ``table`` whom ``mutes`` silence everywhere, in seat order, a person
-    at two seats once (at their first): ``[{"id" (the mute's), "seat", "name"}]``."""
+    at two seats once (at their first): ``[{"id" (the mute's), "seat", "name", "hidden"}]``,
+    ``hidden`` the number of their messages left out (``hidden``: by author)."""
     by_person = {mute.muted_user_id: mute.pk for mute in mutes if mute.muted_user_id}
     found: dict[int, dict[str, Any]] = {}
     for seat in sorted(table.seat_set.all(), key=lambda seat: seat.index):
@@ -142,6 +161,7 @@ def _muted_people(table: Table, mutes: list[TalkMute]) -> list[dict[str, Any]]:
                 "id": by_person[seat.user_id],
                 "seat": seat.index,
                 "name": seat.display_name,
+                "hidden": hidden[seat.user_id],
             }
     return list(found.values())
 

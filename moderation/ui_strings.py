@@ -31,6 +31,11 @@ def talk_strings() -> dict[str, str]:
         "send": _("Enviar"),
         "phrases": _("Frases rápidas"),
         "empty": _("Aún no hay mensajes."),
+        # The list is empty because the reader's mutes hide every message (talk.js
+        # emptyText); %(names)s is "alice" or "alice y bob".
+        "hidden_people": _("Los mensajes de %(names)s están ocultos."),
+        "hidden_table": _("Los mensajes de esta mesa están ocultos: has silenciado su charla."),
+        "hidden_some": _("Los mensajes de las personas que silenciaste están ocultos."),
         "held_rule": _(
             "Mesa de parejas: lo que escribas durante una mano no le llega a nadie hasta "
             "que la mano termina; entonces aparece tras la jugada a la que siguió. Así ni "

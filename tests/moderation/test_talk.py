@@ -325,7 +325,9 @@ def test_mute_a_person_everywhere(api_client_for, alice, bob):
     for table_id in (first, second):
         view = talk(clients[1], table_id)
         assert view["messages"] == [] and view["muted_seats"] == [0]
-        assert view["muted_people"] == [{"id": mute.json()["id"], "seat": 0, "name": "alice"}]
+        assert view["muted_people"] == [
+            {"id": mute.json()["id"], "seat": 0, "name": "alice", "hidden": 1}
+        ]
     assert talk(clients[0], table_id)["muted_people"] == []  # alice muted nobody
     again = clients[1].post(f"/api/v1/tables/{first}/talk/mute/", {"seat": 0}, format="json")
     assert again.json()["id"] == mute.json()["id"]  # muting twice keeps one mute

@@ -1,9 +1,11 @@
 """The talk panel's tools in a real browser: bob mutes alice only after a confirmation
 that says it holds at every table, reads "Has silenciado a alice en todas las mesas ·
 Volver a oír" under the talk and hears her again from there, then from his settings
-page; "Enviar" with only spaces says what the API would; the report form labels its
-player picker ("Jugador") and its reason ("Motivo") each on its own. Screenshots at
-390x844 and 1280x800 go to artifacts/."""
+page; a list whose every message his mutes hide says they are hidden, whose ("Los
+mensajes de alice están ocultos.") or the table's, never "Aún no hay mensajes.";
+"Enviar" with only spaces or blank letters says what the API would; the report form
+labels its player picker ("Jugador") and its reason ("Motivo") each on its own.
+Screenshots at 390x844 and 1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
@@ -54,7 +56,8 @@ def test_bob_mutes_alice_after_confirming_and_hears_her_again(live_server, brows
     assert (
         page.inner_text("#talk-muted") == "Has silenciado a alice en todas las mesas · Volver a oír"
     )
-    assert "¿otra partida?" not in page.inner_text("#talk-list")
+    # her message is hidden, not missing: the list says so, not "Aún no hay mensajes."
+    assert page.inner_text("#talk-list") == "Los mensajes de alice están ocultos."
     shot(page, "talk-muted-alice-phone", PHONE)
     shot(page, "talk-muted-alice-desktop", DESKTOP)
 
@@ -77,6 +80,37 @@ def test_bob_mutes_alice_after_confirming_and_hears_her_again(live_server, brows
     page.goto(f"{base}/mesas/{table.pk}/")
     page.wait_for_selector("#talk-list .talk-text:has-text('¿otra partida?')")
     page.context.close()
+
+
+def test_what_bobs_mutes_hide_is_said_and_the_rest_shown(live_server, new_page, alice, bob, carol):
+    base = live_server.url
+    table = seat_friends(alice, [bob, carol])
+    TalkMute.objects.create(user=bob, muted_user=alice)
+    talk_post(table_id=table.pk, user=alice, text="de alice")
+    talk_post(table_id=table.pk, user=carol, text="de carol")
+    page = signed_in(new_page, base, "bob")
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .talk-text")
+    assert page.locator("#talk-list .talk-text").all_inner_texts() == ["de carol"]
+    assert page.locator("#talk-list .empty").count() == 0  # some shown: nothing to explain
+    assert page.inner_text("#talk-muted").startswith("Has silenciado a alice")
+
+    page.click("#talk-mute")  # the table's talk too: now nothing of theirs is shown
+    page.wait_for_selector("#talk-list .empty")
+    hidden = "Los mensajes de esta mesa están ocultos: has silenciado su charla."
+    assert page.inner_text("#talk-list") == hidden
+    assert page.inner_text("#talk-mute") == "Volver a oír la charla de esta mesa"
+    shot(page, "talk-all-hidden-phone", PHONE)
+    shot(page, "talk-all-hidden-desktop", DESKTOP)
+    page.click("#talk-mute")
+    page.wait_for_selector("#talk-list .talk-text")
+    assert page.locator("#talk-list .talk-text").all_inner_texts() == ["de carol"]
+
+    TalkMute.objects.create(user=bob, muted_user=carol)
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
+    page.goto(f"{base}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .empty")
+    assert page.inner_text("#talk-list") == "Messages from alice and carol are hidden."
 
 
 def test_sending_only_spaces_says_why(live_server, new_page, alice, bob):

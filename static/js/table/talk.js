@@ -75,7 +75,7 @@ function render() {
   const list = byId("talk-list");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
   list.replaceChildren(
-    ...(talk.messages.length ? talk.messages.map(messageItem) : [h("li", { class: "empty", text: words.empty })]),
+    ...(talk.messages.length ? talk.messages.map(messageItem) : [h("li", { class: "empty", text: emptyText() })]),
   );
   if (atBottom) list.scrollTop = list.scrollHeight;
   byId("talk-rule").textContent = talk.held ? words.held_rule : words.open_rule;
@@ -88,6 +88,19 @@ function render() {
   for (const node of [byId("talk-form"), byId("talk-phrases")]) node.hidden = !talk.can_post;
   if (!talk.can_post) status(words.suspended, "error");
   renderPhrases();
+}
+
+// What an empty list says: "Aún no hay mensajes.", unless the reader's mutes hide some
+// (talk.hidden, delivered messages only): then that they are hidden and whose, "Los
+// mensajes de alice están ocultos.", over the way back (renderMutedPeople; for the table's
+// talk the "Volver a oír la charla de esta mesa" link under the panel).
+function emptyText() {
+  if (!talk.hidden) return words.empty;
+  if (talk.muted) return words.hidden_table;
+  const names = (talk.muted_people || []).filter((person) => person.hidden).map((person) => person.name);
+  if (!names.length) return words.hidden_some; // their author no longer seated here
+  const list = new Intl.ListFormat(document.documentElement.lang || "es", { type: "conjunction" });
+  return fmt(words.hidden_people, { names: list.format(names) });
 }
 
 // "Has silenciado a alice en todas las mesas · Volver a oír": a muted person's messages
