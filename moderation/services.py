@@ -9,7 +9,6 @@ one line of the moderation log (``ModerationAction``); closing a table goes thro
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -26,6 +25,7 @@ from moderation.models import (
     TalkMessage,
     TalkMute,
 )
+from moderation.text import clean_text
 from moderation.ui_strings import PHRASES
 from tables import selectors as table_selectors
 from tables import services as table_services
@@ -38,28 +38,6 @@ from tables.services.outbox import send_on_commit
 TALK_NOTICE = "notices.moderation_tasks.record_talk"
 MODERATION_NOTICE = "notices.moderation_tasks.record_moderation"
 
-#: Characters a plain-text message may not hold (control characters; newlines and tabs
-#: are kept).
-_ALLOWED_CONTROL = {"\n", "\t"}
-
-#: The bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they turn
-#: the text after them around ("‮olleh" shows as "hello"), so a message holding one is
-#: refused. The marks U+200E and U+200F, which reorder nothing, are kept.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-#: Letters and marks that draw nothing though they are not format characters (Cf) nor
-#: whitespace: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Braille pattern
-#: without dots (U+2800), the combining grapheme joiner (U+034F), the Khmer inherent
-#: vowels (U+17B4, U+17B5), the Mongolian variation selectors (U+180B-U+180D, U+180F) and
-#: the variation selectors (U+FE00-U+FE0F, U+E0100-U+E01EF). A message of nothing else is
-#: as empty as one of spaces; inside visible text they stay (Korean written with the
-#: fillers, an emoji's U+FE0F).
-BLANK_LETTERS = frozenset(
-    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
-    + "".join(chr(code) for code in range(0xFE00, 0xFE10))
-    + "".join(chr(code) for code in range(0xE0100, 0xE01F0))
-)
-
 
 def refuse_if_suspended(user, action: str = "talk") -> None:
     """Raise ``suspended`` (403) when ``user`` is suspended now. Registered as a player
@@ -68,30 +46,6 @@ def refuse_if_suspended(user, action: str = "talk") -> None:
     suspension = selectors.active_suspension(user)
     if suspension is not None:
         raise errors.suspended(suspension.until)
-
-
-def _draws_something(char: str) -> bool:
-    return (
-        not char.isspace() and char not in BLANK_LETTERS and unicodedata.category(char) != "Cf"
-    )
-
-
-def _clean_text(text: str) -> str:
-    """``text`` trimmed, and ``""`` when nothing visible is left once the invisible format
-    characters (Unicode category Cf: U+200B, U+2060, U+FEFF, ...) and the blank letters
-    (``BLANK_LETTERS``: U+3164, U+2800, ...) are set aside, so that a blank message is
-    refused as an empty one. Control characters and the bidi controls (``BIDI_CONTROLS``)
-    are ``invalid``; Cf and blank letters inside visible text (an emoji's U+200D) stay."""
-    text = (text or "").strip()
-    if any(ord(char) < 32 and char not in _ALLOWED_CONTROL for char in text):
-        raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
-    if any(char in BIDI_CONTROLS for char in text):
-        raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
-    if not any(_draws_something(char) for char in text):
-        return ""
-    if len(text) > MAX_TALK_LENGTH:
-        raise errors.invalid(gettext("Hasta 300 caracteres."))
-    return text
 
 
 def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkMessage:
@@ -105,11 +59,11 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
     already over (``after_match``: its marker then says so, not that last move).
 
     Raises ``TableError``: ``not_found`` (404: no such table, or ``user`` not seated),
-    ``suspended`` (403), ``invalid`` (400: empty or only invisible characters, too long,
-    control characters or bidi controls, both or neither of text and phrase, unknown
-    phrase).
+    ``suspended`` (403), ``invalid`` (400: nothing a reader can see, too long, control
+    characters or bidi controls, more than 4 marks on one letter or more than 10 lines:
+    ``moderation.text.clean_text``; both or neither of text and phrase, unknown phrase).
     """
-    text = _clean_text(text)
+    text = clean_text(text)
     if text and phrase:
         raise errors.invalid(gettext("Escribe un mensaje o elige una frase, no las dos cosas."))
     if not text and not phrase:
@@ -198,12 +152,14 @@ def report_create(
 ) -> Report:
     """``reporter`` (seated at ``table_id``) reports a message they can read there
     (``message_id``) or the person at ``seat``, for ``reason`` (``Report.Reason``) with an
-    optional free ``text`` (up to 300 characters).
+    optional free ``text``, read as a message's (``moderation.text.clean_text``: one with
+    nothing a reader can see is no text).
 
     Raises ``TableError``: ``not_found`` (404: not seated, a message they cannot read, an
-    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself).
+    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself;
+    a ``text`` the talk would refuse for its characters, length, marks or lines).
     """
-    text = _clean_text(text)
+    text = clean_text(text)
     if (message_id is None) == (seat is None):
         raise errors.nothing_to_report()
     table, _seat = table_selectors.table_for_user(table_id, user=reporter)

@@ -123,8 +123,9 @@ def test_sending_only_spaces_says_why(live_server, new_page, alice, bob):
     page.click("#talk-send")
     page.wait_for_selector("#talk-status.error")
     assert page.inner_text("#talk-status") == REFUSED_BLANK
-    # zero-width spaces, Hangul fillers, a blank Braille cell: the server refuses them alike
-    for blank in ("\u200b\u200b", "\u3164\u3164", "\u2800 \u115f\u034f"):
+    # zero-width spaces, Hangul fillers, a blank Braille cell, an object replacement
+    # character, accents on no letter: the server refuses them alike
+    for blank in ("\u200b\u200b", "\u3164\u3164", "\u2800 \u115f\u034f", "\ufffc", "\u0301\u0301"):
         page.eval_on_selector("#talk-status", CLEAR_STATUS)
         page.fill("#talk-text", blank)
         with page.expect_response(
