@@ -19,12 +19,20 @@ def username_key(username: str) -> str:
 
 def _prototype(char: str) -> str:
     """The character Unicode's confusables list (UTS #39) gives as what ``char`` looks
-    like (Greek "Α" and Cyrillic "А" look like Latin "A", "1" like "l"), else ``char``."""
+    like (Greek "Α" and Cyrillic "А" look like Latin "A", "1" like "l"), else ``char``.
+
+    ``confusable_homoglyphs`` lists each pair both ways, so a prototype with a single
+    look-alike reads like a look-alike of it: of two letters that only name each other
+    (Latin "Ə" and Cyrillic "Ә"), each would become the other and they would never meet.
+    Both become the lower code point, unless the other is a compatibility form that the
+    skeleton takes further (Canadian "ᙆ" becomes modifier "ᶻ", that is "z")."""
     found = confusables_data.get(char)
     if found and len(found) == 1:
         target = found[0]["c"]
-        if any(glyph["c"] == char for glyph in confusables_data.get(target, ())):
-            return target
+        back = confusables_data.get(target, ())
+        if any(glyph["c"] == char for glyph in back):
+            mutual = len(back) == 1 and _without_marks(target) == target
+            return min(char, target) if mutual else target
     return char
 
 
@@ -35,6 +43,10 @@ def _prototype(char: str) -> str:
 # "alice" without this table. tests/accounts/test_username_folding.py checks it against
 # the characters' Unicode names.
 _SMALL_CAPITALS = str.maketrans("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnopqrstuvwyz")
+# Letters the site's font draws as another that Unicode's confusables leave out: "ɒ" (a
+# turned alpha) as "a". And the signs a name may have besides letters and digits
+# (accounts.validators), set aside: "bob_", "b.o.b" and "b-ob" read as "bob".
+_UNLISTED = str.maketrans({"ɒ": "a", ".": None, "_": None, "-": None, "+": None})
 
 
 def _without_marks(text: str) -> str:
@@ -47,16 +59,33 @@ def _without_marks(text: str) -> str:
     )
 
 
+def _looks_like(char: str) -> str:
+    """What one case-folded letter without marks looks like. When Unicode lists its capital
+    (as a look-alike or as what others look like), the prototype of the capital, as
+    before: the confusables of capitals are the uniform ones (Greek "β" and Cyrillic "в"
+    are "b", "m" stays "m" rather than "rn", so "Ema" and "Erna" differ), and a letter
+    that others' capitals look like keeps meeting them (Greek "γ" meets Cyrillic "г", as
+    "Γ" and "Г" look alike, rather than "y"). Otherwise the letter's own prototype: the
+    lower case's look-alikes (Latin alpha "ɑ" is "a", script "ɡ" is "g", Cyrillic "һ" is
+    "h"). One or the other, not one after the other, which would take "г" through "Γ"
+    and "γ" to "y"."""
+    capital = unicodedata.normalize("NFD", char.upper())
+    if any(letter in confusables_data for letter in capital):
+        return "".join(_prototype(letter) for letter in capital)
+    return _prototype(char)
+
+
 def username_skeleton(username: str) -> str:
     """What ``username`` looks like, whatever the script, case, accents, width or small
-    capitals of its letters: the name without its marks, case-folded and with its small
-    capitals as plain letters, then UTS #39's skeleton of it upper-cased (the confusables
-    of capitals are the uniform ones), without marks and case-folded again. ``alice``,
-    ``ÁLICE``, ``alicé``, ``ᴀlice``, ``ａlice``, ``a1ice`` and ``аlice`` with a Cyrillic
-    "а" all give ``allce``; Greek ``ΑΒΕ`` and ``abe`` give ``abe``; ``Ana`` and ``Anna``
-    stay apart. ``User.username_skeleton`` holds it, indexed."""
+    capitals of its letters, and without the signs ``.``, ``_``, ``-`` and ``+``: each
+    letter of the name without its marks, case-folded, as UTS #39 says it or its capital
+    looks (``_looks_like``), without marks and case-folded again. ``alice``, ``ÁLICE``,
+    ``alicé``, ``ᴀlice``, ``ɑlice``, ``ａlice``, ``a1ice``, ``a.lice`` and ``аlice`` with
+    a Cyrillic "а" all give ``allce``; Greek ``ΑΒΕ`` and ``abe`` give ``abe``, Cyrillic
+    ``һоу`` and ``hoy`` give ``hoy``; ``Ana`` and ``Anna``, ``bob`` and ``bob2`` stay
+    apart. ``User.username_skeleton`` holds it, indexed."""
     plain = _without_marks(username or "").casefold().translate(_SMALL_CAPITALS)
-    looks = "".join(_prototype(char) for char in unicodedata.normalize("NFD", plain.upper()))
+    looks = "".join(_looks_like(char) for char in plain.translate(_UNLISTED))
     return _without_marks(looks).casefold()
 
 

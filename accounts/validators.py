@@ -9,8 +9,8 @@ no username change).
   model's own validator still allows ``@``.
 - At most ``USERNAME_MAX_LENGTH`` characters: the pages show names whole.
 - One script (``аlice`` with a Cyrillic "а" is refused), no look-alike of an existing
-  name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b``, ``BÖB`` or ``ʙob`` when ``bob``
-  does: ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other
+  name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b``, ``BÖB``, ``ʙob`` or ``b.o.b`` when
+  ``bob`` does: ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other
   players must not take one person for another, or for a bot. Scripts and look-alikes
   come from Unicode's data (UTS #39) through ``confusable_homoglyphs``. The form checks
   look-alikes, and the sign-up checks them again under a lock (``lock_look_alikes``)

@@ -11,7 +11,6 @@ import unicodedata
 import pytest
 
 from accounts.models import User, username_skeleton
-from tests.support.migrations import rows_made_before
 from tests.support.signup import LOOK_ALIKE_ES, signup_api, signup_page
 
 TAKEN_ES = "Ya existe un usuario con este nombre."
@@ -125,25 +124,3 @@ def test_every_latin_small_capital_looks_like_its_letter():
         if username_skeleton(char) != username_skeleton(letter)
     }
     assert unlike == {}
-
-
-@pytest.mark.django_db(transaction=True)
-def test_old_skeletons_are_computed_again_without_accents():
-    """Rows with the skeletons 0004 gave them (``állce``, and ``Ꭺbe`` through Cherokee)."""
-    apps = rows_made_before(
-        [("accounts", "0004_username_skeleton")],
-        "accounts.User",
-        [
-            {
-                "username": "\u00c1lice",
-                "username_key": "\u00e1lice",
-                "username_skeleton": "\u00e1llce",
-            },
-            {"username": "\u1d00be", "username_key": "\u1d00be", "username_skeleton": "\u13aabe"},
-        ],
-    )
-
-    skeletons = dict(
-        apps.get_model("accounts", "User").objects.values_list("username", "username_skeleton")
-    )
-    assert skeletons == {"\u00c1lice": "allce", "\u1d00be": "abe"}

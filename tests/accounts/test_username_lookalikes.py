@@ -8,7 +8,6 @@ import re
 import pytest
 
 from accounts.models import User, username_skeleton
-from tests.support.migrations import rows_made_before
 from tests.support.signup import LOOK_ALIKE_ES, NEWBIE, PAGE, signup_api, signup_page
 
 MIXED_ES = (
@@ -152,20 +151,3 @@ def test_the_sign_up_field_stops_at_30_characters(client):
     page = client.get(PAGE).content.decode()
 
     assert re.search(r'<input[^>]*name="username"[^>]*maxlength="30"', page)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_existing_users_get_their_skeleton_and_keep_their_names():
-    apps = rows_made_before(
-        [("accounts", "0003_email_addresses")],
-        "accounts.User",
-        [
-            {"username": "ALICE", "username_key": "alice"},
-            {"username": "\u0430lice", "username_key": "\u0430lice"},
-        ],
-    )
-
-    skeletons = dict(
-        apps.get_model("accounts", "User").objects.values_list("username", "username_skeleton")
-    )
-    assert skeletons == {"ALICE": "allce", "\u0430lice": "allce"}

@@ -76,6 +76,7 @@ def _refusal(channel: str, response) -> list[str]:
         [("api", "alice"), ("api", "\u1d00lice")],  # ᴀlice: a small capital A
         [("page", "B\u00d6B"), ("api", "bob")],  # BÖB
         [("api", "carol"), ("page", "\u1d04\u1d00\u0280\u1d0f\u029f"), ("api", "C\u00e1rol")],
+        [("api", "dave"), ("page", "d.a.v.e"), ("api", "d\u0251ve")],  # dɑve: a Latin alpha
     ],
 )
 def test_look_alike_sign_ups_at_one_instant_create_one_account(monkeypatch, signups):
