@@ -13,11 +13,12 @@ from accounts.validators import USERNAME_MAX_LENGTH, lock_look_alikes
 class UsernameTaken(Exception):
     """Two sign-ups raced for one name (the database's unique ``username_key`` refused
     the second: issue 13, finding 6) or for two look-alike names (``lock_look_alikes``
-    refused the second). ``message`` is what the second one is told."""
+    refused the second). ``message`` is what the second one is told: by default what the
+    form's own check says of a taken name (Django's, which allauth's adapter uses)."""
 
     def __init__(self, name: str, message=None):
         super().__init__(name)
-        self.message = message or _("Ese nombre de usuario ya existe.")
+        self.message = message or User._meta.get_field("username").error_messages["unique"]
 
 
 class LoginForm(allauth_forms.LoginForm):

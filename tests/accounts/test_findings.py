@@ -23,6 +23,8 @@ pytestmark = pytest.mark.django_db
 
 SIGNUP = "/api/v1/accounts/signup/"
 GOOD = "a-long-pass-phrase"
+TAKEN_ES = "Ya existe un usuario con este nombre."  # what the form's own check says
+TAKEN_EN = "A user with that username already exists."
 
 
 def _address(index: int) -> str:
@@ -207,8 +209,26 @@ def test_finding_6_a_racing_api_signup_that_reaches_the_insert_is_400(
     )
 
     assert r.status_code == 400, r.content
-    assert (r.json()["code"], list(r.json()["fields"])) == ("invalid", ["username"])
+    assert (r.json()["code"], r.json()["fields"]) == ("invalid", {"username": [TAKEN_ES]})
     assert User.objects.count() == 1
+
+
+def test_a_racing_signup_is_told_what_a_slower_one_would_be(anonymous_client, alice, monkeypatch):
+    """One wording for a taken name, whether the form's check or the insert refused it."""
+    told = anonymous_client.post(
+        SIGNUP,
+        {"username": "ALICE", "password": GOOD, "email": "a2@example.com"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).json()["fields"]
+    _skip_the_name_check(monkeypatch)
+
+    r = anonymous_client.post(
+        SIGNUP,
+        {"username": "ALICE", "password": GOOD, "email": "a2@example.com"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    assert r.json()["fields"] == told == {"username": [TAKEN_EN]}
 
 
 def test_finding_6_a_racing_page_signup_that_reaches_the_insert_is_400(client, alice, monkeypatch):
@@ -225,7 +245,7 @@ def test_finding_6_a_racing_page_signup_that_reaches_the_insert_is_400(client, a
     )
 
     assert r.status_code == 400
-    assert "Ese nombre de usuario ya existe." in r.content.decode()
+    assert TAKEN_ES in r.content.decode()
     assert User.objects.count() == 1
     assert "_auth_user_id" not in client.session
 
