@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import views as accounts_views
@@ -29,10 +30,13 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
+@csrf_exempt
 def unknown_endpoint(request: HttpRequest) -> HttpResponse:
-    """Any other path under ``/api/``: ``404 not_found`` in the API's JSON error contract,
-    with ``DEBUG`` on too (Django's debug 404 page is HTML; ``handler404`` only applies
-    with ``DEBUG`` off)."""
+    """Any other path under ``/api/``, by any method: ``404 not_found`` in the API's JSON
+    error contract, with ``DEBUG`` on too (Django's debug 404 page is HTML; ``handler404``
+    only applies with ``DEBUG`` off). Exempt from the CSRF check, which would otherwise
+    answer a write here with the pages' HTML 403 first: this view changes nothing, and
+    the real endpoints keep their own check (DRF's ``SessionAuthentication``)."""
     return page_not_found(request, None)
 
 
