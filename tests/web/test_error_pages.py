@@ -134,7 +134,7 @@ def test_a_form_sent_with_an_outdated_token_is_the_sites_403_page(request, setti
     [
         ("//elsewhere.example/accounts/login/", "/"),
         ("///elsewhere.example/", "/"),
-        ("/\\elsewhere.example/", "/%5Celsewhere.example/"),
+        ("/\\elsewhere.example/", "/"),
         (
             "/accounts/login/?next=//elsewhere.example/",
             "/accounts/login/?next=//elsewhere.example/",
@@ -144,17 +144,99 @@ def test_a_form_sent_with_an_outdated_token_is_the_sites_403_page(request, setti
 def test_the_expired_page_never_links_to_another_host(settings, path, again):
     """The link is built from the request's path, which a crafted request controls: one
     that reads as another host's address ("//elsewhere.example/...", a protocol-relative
-    link) gives the home page instead. A query stays (a path on this site; the sign-in
-    page itself refuses a ``next`` on another host)."""
+    link) gives the home page instead, as "/\\elsewhere.example/" does (no page of this
+    site). A query stays (a path on this site; the sign-in page itself refuses a
+    ``next`` on another host)."""
+    assert _expired_page_link(settings, path) == again
+
+
+def _expired_page_link(settings, path: str, **headers) -> str:
+    """The "Abrir la página de nuevo" link of the CSRF failure view's page for a form
+    POSTed to ``path`` (with its query) with ``headers`` (``HTTP_REFERER``...)."""
     from django.utils.module_loading import import_string
 
     address, _, query = path.partition("?")
-    request = RequestFactory().post("/", PATH_INFO=address, QUERY_STRING=query)
+    request = RequestFactory().post("/", PATH_INFO=address, QUERY_STRING=query, **headers)
     request.user = AnonymousUser()
     request.session = {}
 
     answer = import_string(settings.CSRF_FAILURE_VIEW)(request, reason="CSRF token incorrect.")
 
     assert answer.status_code == 403
+    return _again_link(answer)
+
+
+def _again_link(answer) -> str:
+    """The href of the expired page's "Abrir la página de nuevo"."""
     link = re.search(r'<a class="button primary" href="([^"]*)"', answer.content.decode())
-    assert html.unescape(link.group(1)) == again
+    return html.unescape(link.group(1))
+
+
+#: Forms whose address takes only a POST: the header's language switch and "Salir" (on
+#: every page), "Jugar ya contra los bots", "Volver a oír", "Cerrar las demás sesiones".
+POST_ONLY = [
+    "/i18n/setlang/",
+    "/accounts/logout/",
+    "/mesas/contra-los-bots/",
+    "/charla/silencios/7/quitar/",
+    "/accounts/settings/sign-out-everywhere/",
+]
+
+
+@pytest.mark.parametrize("address", POST_ONLY)
+def test_the_expired_page_of_a_post_only_address_links_to_the_page_the_form_was_on(alice, address):
+    """The link was the address the form was sent to, which answers a GET with a bare
+    405; it is now the page the form was on (the ``Referer``), opened anew with its
+    query, and the home page when the browser sent no ``Referer``."""
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    browser.get("/accounts/settings/")  # the CSRF cookie, as any page sets it
+    form = {"csrfmiddlewaretoken": "an-outdated-token-of-another-session-0123456789abcdef"}
+    page = "http://testserver/partidas/?page=2"
+
+    links = []
+    for headers in ({"HTTP_REFERER": page}, {}):
+        answer = browser.post(address, form, **headers)
+        assert answer.status_code == 403, answer.content[:300]
+        assert "La página ha caducado" in answer.content.decode()
+        links.append(_again_link(answer))
+
+    assert links == ["/partidas/?page=2", "/"]
+    assert browser.get(links[0]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("referer", "posted", "again"),
+    [
+        # a page of this site: its path and query, never the absolute address
+        ("http://testserver/mesas/nueva/", "/mesas/contra-los-bots/", "/mesas/nueva/"),
+        (
+            "http://testserver/accounts/login/?next=/mesas/3/",
+            "/i18n/setlang/",
+            "/accounts/login/?next=/mesas/3/",
+        ),
+        # another host's page, or one of this site's that reads as another host's
+        ("https://elsewhere.example/mesas/nueva/", "/i18n/setlang/", "/"),
+        ("http://testserver//elsewhere.example/", "/i18n/setlang/", "/"),
+        ("http://testserver/\\elsewhere.example/", "/i18n/setlang/", "/"),
+        ("javascript:alert(1)", "/i18n/setlang/", "/"),
+        ("/mesas/nueva/", "/i18n/setlang/", "/"),
+        # a Referer that is no page, or a POST-only one: the posted page when it is one
+        ("http://testserver/no-such-page/", "/mesas/nueva/", "/mesas/nueva/"),
+        ("http://testserver/accounts/logout/", "/accounts/settings/", "/accounts/settings/"),
+        ("", "/accounts/signup/?next=/invitacion/x/", "/accounts/signup/?next=/invitacion/x/"),
+    ],
+)
+def test_the_expired_page_takes_the_referer_only_as_a_page_of_this_site(
+    settings, referer, posted, again
+):
+    assert _expired_page_link(settings, posted, HTTP_REFERER=referer) == again
+
+
+def test_a_referer_over_plain_http_is_not_taken_for_an_https_page(settings):
+    link = _expired_page_link(
+        settings, "/i18n/setlang/", HTTP_REFERER="http://testserver/mesas/nueva/", secure=True
+    )
+    assert link == "/"
