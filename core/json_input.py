@@ -4,12 +4,14 @@ does not take is refused by name (each 400 ``invalid``, with ``fields``), where 
 would read ``10.0`` and ``"10"`` as 10, ``123`` as "123", ``"yes"``, ``"true"`` or ``1``
 as true, and skip ``{"is_staff": true}`` in silence. Every app's API bodies share it: the
 tables' and talk's through ``StrictSerializer``, the accounts' and the notices' (model
-serializers among them) through ``StrictInputMixin``."""
+serializers among them) through ``StrictInputMixin``, and the writes that take no body
+(abandon, the analysis, a public link, a rematch, sign-out...) through ``TakesNoBody``."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext
 from rest_framework import serializers
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.utils import html
 
 
@@ -105,3 +107,29 @@ class StrictInputMixin(JsonTypesMixin):
 class StrictSerializer(StrictInputMixin, serializers.Serializer):
     """A request body serializer that refuses fields it does not know and wrong JSON
     types (``StrictInputMixin``; each 400 ``invalid``): the tables' and talk's bodies."""
+
+
+class _NoFields(StrictSerializer):
+    """A body with no fields at all."""
+
+
+def refuse_any_body(data) -> None:
+    """For a write that takes no body: none, ``{}`` or JSON ``null`` pass; any field is
+    400 ``invalid`` naming it ("No es un campo de esta petición."), and any other JSON
+    value (``[]``, ``0``, ``"x"``) is 400 ``invalid`` too, as in a move's body."""
+    _NoFields(data={} if data is None else data).is_valid(raise_exception=True)
+
+
+class TakesNoBody:
+    """For an ``APIView`` whose writes (every method but ``GET``, ``HEAD`` and
+    ``OPTIONS``) take no body: each refuses one that says anything (``refuse_any_body``),
+    after authentication and the rate limits, before the handler runs, so a misspelt
+    field in ``{"bogus": 1}`` is an error instead of a request done as if it were not
+    there."""
+
+    def initial(self, request, *args, **kwargs):
+        """``APIView.initial`` (authentication, permissions, rate limits), then the body
+        of a write checked empty."""
+        super().initial(request, *args, **kwargs)
+        if request.method not in SAFE_METHODS:
+            refuse_any_body(request.data)

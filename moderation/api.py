@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.json_input import TakesNoBody
 from moderation import selectors, services
 from moderation.models import MAX_TALK_LENGTH, Report
 from moderation.ui_strings import PHRASES
@@ -158,7 +159,7 @@ class MuteListApi(APIView):
         return Response(MuteSerializer(selectors.mutes_of(request.user), many=True).data)
 
 
-class MuteDetailApi(APIView):
+class MuteDetailApi(TakesNoBody, APIView):
     """Undo one of your mutes."""
 
     throttle_scope = "talk"

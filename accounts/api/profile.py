@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 
 from accounts import serializers, services
 from accounts.api.common import bad_key, consume_rate, invalid_form, validated_input
+from core.json_input import TakesNoBody
 
 
 def _email_status(user) -> dict:
@@ -104,7 +105,7 @@ class EmailApi(APIView):
         return Response(_email_status(request.user), status=status.HTTP_202_ACCEPTED)
 
 
-class EmailResendApi(APIView):
+class EmailResendApi(TakesNoBody, APIView):
     """Send the verification link again, to the pending address or else the unverified
     primary one (at most one a few minutes per address)."""
 
@@ -232,7 +233,7 @@ class PasswordChangeApi(APIView):
         return Response({"detail": str(_("Contraseña cambiada."))})
 
 
-class SignOutEverywhereApi(APIView):
+class SignOutEverywhereApi(TakesNoBody, APIView):
     """End every session of the account and revoke its API token (this one too)."""
 
     @extend_schema(request=None, responses={204: None})

@@ -21,6 +21,7 @@ from accounts.api.common import (
     validated_input,
 )
 from accounts.forms import SignupForm, UsernameTaken
+from core.json_input import TakesNoBody
 
 
 class SignupApi(APIView):
@@ -80,7 +81,7 @@ class LoginApi(APIView):
         return Response(serializers.MeSerializer(user).data)
 
 
-class LogoutApi(APIView):
+class LogoutApi(TakesNoBody, APIView):
     """End the session; a token-authenticated client's token is revoked too."""
 
     permission_classes = [AllowAny]

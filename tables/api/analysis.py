@@ -9,6 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.json_input import TakesNoBody
 from tables import replays, selectors, services
 from tables.api.common import TableScopedApi
 from tables.errors import table_not_finished
@@ -42,10 +43,11 @@ def _finished_for_player(table_id: int, user):
     return table
 
 
-class AnalysisApi(TableScopedApi):
+class AnalysisApi(TakesNoBody, TableScopedApi):
     """``GET``: the analysis' status, progress and result. ``POST``: ask for it: 202 when
     this request queued it, 200 with the existing one otherwise (it is computed at most
-    once per match). 404 for anyone not seated, 409 ``table_not_finished``."""
+    once per match). 404 for anyone not seated, 409 ``table_not_finished``. The ``POST``
+    takes no body: a field is 400 ``invalid`` (``TakesNoBody``)."""
 
     throttle_scope = "tables"
 
@@ -62,10 +64,11 @@ class AnalysisApi(TableScopedApi):
         return Response(AnalysisSerializer(state).data, status=code)
 
 
-class PublicReplayApi(TableScopedApi):
+class PublicReplayApi(TakesNoBody, TableScopedApi):
     """``POST``: make the finished match's replay public: 201 with its link (200 with the
     same link when it already was). ``DELETE``: revoke it (204; the old link answers 404).
-    404 for anyone not seated, 409 ``table_not_finished`` on a match not over."""
+    404 for anyone not seated, 409 ``table_not_finished`` on a match not over. Neither
+    takes a body: a field is 400 ``invalid`` (``TakesNoBody``)."""
 
     throttle_scope = "tables"
 

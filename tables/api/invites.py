@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.json_input import TakesNoBody
 from tables import selectors, services
 from tables.api.common import (
     PlayerSerializer,
@@ -17,7 +18,7 @@ from tables.api.common import (
 )
 
 
-class InviteRenewApi(TableScopedApi):
+class InviteRenewApi(TakesNoBody, TableScopedApi):
     """Replace an open seat's invite link; the old one stops working (creator only)."""
 
     throttle_scope = "tables"
@@ -58,7 +59,7 @@ class InviteDetailApi(APIView):
         return Response(selectors.invite_preview(token, request.user))
 
 
-class JoinApi(APIView):
+class JoinApi(TakesNoBody, APIView):
     """Take the seat of an invite (R30); the match starts when every seat is taken. Sent
     again by the person who took it, it answers their table and changes nothing."""
 

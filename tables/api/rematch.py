@@ -8,11 +8,12 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.json_input import TakesNoBody
 from tables import services
 from tables.api.common import TableScopedApi, TableSerializer, table_response
 
 
-class RematchApi(TableScopedApi):
+class RematchApi(TakesNoBody, TableScopedApi):
     """Ask for the rematch of a finished table: 201 with the new table (same profile,
     target and seats; bots seated, the others offered their seat). 404 for anyone not
     seated, 409 ``table_not_finished`` on a waiting or running table, 409
@@ -27,7 +28,7 @@ class RematchApi(TableScopedApi):
         return table_response(request, table, seat, status.HTTP_201_CREATED)
 
 
-class RematchAnswerApi(TableScopedApi):
+class RematchAnswerApi(TakesNoBody, TableScopedApi):
     """Accept (``accept/``) or decline (``decline/``) the seat a rematch offers you; the
     match starts when the last person accepts, a decline closes the table (outcome
     ``declined``). 409 ``no_rematch_offer`` when no answer of yours is awaited."""

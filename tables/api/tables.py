@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
+from core.json_input import TakesNoBody
 from tables import errors, listing, replays, selectors, services
 from tables.api.common import (
     StrictSerializer,
@@ -196,19 +197,14 @@ class RecordApi(TableScopedApi):
         return Response(replays.record_with_analysis(table))
 
 
-class AbandonApi(TableScopedApi):
-    """Leave the match and lose it (R26); a table still waiting is closed."""
+class AbandonApi(TakesNoBody, TableScopedApi):
+    """Leave the match and lose it (R26); a table still waiting is closed. No body (or
+    ``{}``, or ``null``): any field is refused, as in a move's body (``TakesNoBody``)."""
 
     throttle_scope = "moves"
 
-    class AbandonSerializer(StrictSerializer):
-        """No fields: the body is empty (or ``{}``, or ``null``); any field is refused, as
-        in a move's body."""
-
     @extend_schema(request=None, responses=TableSerializer)
     def post(self, request: Request, table_id: int) -> Response:
-        body = {} if request.data is None else request.data
-        self.AbandonSerializer(data=body).is_valid(raise_exception=True)
         services.table_abandon(table_id=table_id, user=request.user)
         table, seat = services.table_for_user(table_id, request.user)
         return table_response(request, table, seat)
