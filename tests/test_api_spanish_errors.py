@@ -87,3 +87,29 @@ def test_a_throttled_answer_says_when_to_try_again_in_spanish(
     detail = refused.json()["detail"]
     assert detail.startswith("Demasiadas peticiones.") and "Vuelve a probar en" in detail
     assert not LIBRARY_WORDS.search(detail), detail
+
+
+def test_the_api_says_peticion_as_everywhere_else(api_client_for, alice):
+    """DRF's Spanish said "Tipo de medio "text/plain" incompatible en la solicitud." (415)
+    and "No se ha podido satisfacer la solicitud de cabecera de Accept." (406), where
+    every other answer says "petición"."""
+    client = api_client_for(alice)
+    body = {"seats": 2, "target": 50, "others": ["nino"]}
+    answers = {
+        "text": client.post("/api/v1/tables/", "seats=2", content_type="text/plain", **ES),
+        "form": client.post("/api/v1/tables/", body, format="multipart", **ES),
+        "xml": client.get("/api/v1/me/", HTTP_ACCEPT="application/xml", **ES),
+    }
+
+    assert answers["text"].status_code == 415
+    assert answers["text"].json() == {
+        "code": "unsupported_media_type",
+        "detail": "El tipo de contenido «text/plain» no se admite en esta petición.",
+    }
+    assert answers["form"].json()["detail"].startswith("El tipo de contenido «multipart/")
+    assert (answers["xml"].status_code, answers["xml"].json()["detail"]) == (
+        406,
+        "No se puede responder en el formato que pide la cabecera Accept de esta petición.",
+    )
+    for name, answer in answers.items():
+        assert "solicitud" not in answer.json()["detail"], name
