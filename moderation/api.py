@@ -136,7 +136,7 @@ class TalkMuteApi(TableScopedApi):
     throttle_scope = "talk"
 
     class MuteCreateSerializer(StrictSerializer):
-        seat = serializers.IntegerField(min_value=0, max_value=3, required=False)
+        seat = serializers.IntegerField(min_value=0, required=False)
 
     @extend_schema(request=MuteCreateSerializer, responses={201: MuteSerializer})
     def post(self, request: Request, table_id: int) -> Response:
@@ -189,7 +189,7 @@ class ReportCreateApi(TableScopedApi):
 
     class ReportCreateSerializer(StrictSerializer):
         message = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
-        seat = serializers.IntegerField(min_value=0, max_value=3, required=False)
+        seat = serializers.IntegerField(min_value=0, required=False)
         reason = serializers.ChoiceField(choices=Report.Reason.choices)
         text = serializers.CharField(
             required=False, allow_blank=True, max_length=MAX_TALK_LENGTH, default=""

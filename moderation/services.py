@@ -31,6 +31,7 @@ from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import not_found
 from tables.models import Hand, Move, Seat, Table
+from tables.seating import check_seat_exists
 from tables.services.outbox import send_on_commit
 
 #: The notices' tasks, queued by name once a write commits (as the table services do:
@@ -110,11 +111,12 @@ def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
     person at that seat at every table. Muting again returns the existing mute.
 
     Raises ``TableError``: ``not_found`` (404: not seated, or no person at ``seat``),
-    ``invalid`` (400: one's own seat)."""
+    ``invalid`` (400: one's own seat, a seat the table does not have)."""
     table, _seat = table_selectors.table_for_user(table_id, user)
     if seat is None:
         mute, _created = TalkMute.objects.get_or_create(user=user, table=table)
         return mute
+    check_seat_exists(seat, table.seats)
     target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
     if target is None:
         raise not_found()
@@ -156,8 +158,9 @@ def report_create(
     nothing a reader can see is no text).
 
     Raises ``TableError``: ``not_found`` (404: not seated, a message they cannot read, an
-    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself;
-    a ``text`` the talk would refuse for its characters, length, marks or lines).
+    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself,
+    a seat the table does not have; a ``text`` the talk would refuse for its characters,
+    length, marks or lines).
     """
     text = clean_text(text)
     if (message_id is None) == (seat is None):
@@ -171,6 +174,7 @@ def report_create(
         message = TalkMessage.objects.get(pk=message_id)
         reported_id = message.author_id
     else:
+        check_seat_exists(seat, table.seats)
         target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
         if target is None:
             raise not_found()

@@ -5,7 +5,7 @@ applies). They are DRF ``APIException`` subclasses so the API serves them as
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import status
 from rest_framework.exceptions import APIException
@@ -140,17 +140,31 @@ def wrong_move_time(days: tuple[int, ...]) -> TableError:
     return TableError("invalid_table", detail % {"days": either(days)}, rule="R27")
 
 
-def wrong_others(two_hands: bool) -> TableError:
-    """400 ``invalid_table`` (R29): ``others`` does not name one friend or bot per other
-    seat (per rival pair when one person holds two hands)."""
-    detail = (
-        gettext("Indica la otra pareja: «friend» o un bot (garabato, nino, quelonia).")
-        if two_hands
-        else gettext(
+def wrong_others(two_hands: bool, needed: int, given: int) -> TableError:
+    """400 ``invalid_table`` (R29, ``fields.others``): ``others`` does not name one friend
+    or bot per other seat (per rival pair when one person holds two hands): ``needed``
+    entries, where it has ``given``; the detail says how many when that is what is
+    wrong."""
+    if two_hands and needed == given:
+        detail = gettext("Indica la otra pareja: «friend» o un bot (garabato, nino, quelonia).")
+    elif two_hands:
+        detail = gettext(
+            "Indica solo la otra pareja, una entrada en others: «friend» o un bot "
+            "(garabato, nino, quelonia); has indicado %(given)d."
+        ) % {"given": given}
+    elif needed == given:
+        detail = gettext(
             "Indica, para cada otro asiento, «friend» o un bot (garabato, nino, quelonia)."
         )
-    )
-    return TableError("invalid_table", detail, rule="R29")
+    else:
+        detail = ngettext(
+            "Esta mesa tiene %(count)d asiento más: indica %(count)d en others, «friend» o "
+            "un bot (garabato, nino, quelonia); has indicado %(given)d.",
+            "Esta mesa tiene %(count)d asientos más: indica %(count)d en others, cada uno "
+            "«friend» o un bot (garabato, nino, quelonia); has indicado %(given)d.",
+            needed,
+        ) % {"count": needed, "given": given}
+    return TableError("invalid_table", detail, rule="R29", extra={"fields": {"others": [detail]}})
 
 
 def table_not_open() -> TableError:
@@ -221,6 +235,15 @@ def not_your_seat() -> TableError:
     """400 ``not_your_seat``: the move names a seat the user does not hold."""
     detail = gettext("No juegas en ese asiento.")
     return TableError("not_your_seat", detail, extra={"fields": {"seat": [detail]}})
+
+
+def no_such_seat(seat: int, seats: int) -> TableError:
+    """400 ``invalid``: a body names ``seat``, which a table of ``seats`` seats (numbered
+    from 0) does not have; ``fields.seat`` says which seats there are."""
+    detail = gettext(
+        "No hay asiento %(seat)d en esta mesa: los asientos van del 0 al %(last)d."
+    ) % {"seat": seat, "last": seats - 1}
+    return TableError("invalid", detail, extra={"fields": {"seat": [detail]}})
 
 
 def unknown_tile(reason: str) -> TableError:

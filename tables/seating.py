@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dominoes import MatchState
 from dominoes.engine import may_act
 from dominoes.rules import PROFILES
-from tables.errors import invite_not_found
+from tables.errors import invite_not_found, no_such_seat
 from tables.models import BOT_CHOICES, Seat
 
 FRIEND = "friend"
@@ -67,6 +67,14 @@ def list_group(status: str, turn_seat: int | None, mine: Sequence[int]) -> int:
     if status == "playing":
         return LIST_MY_TURN if turn_seat is not None and turn_seat in mine else LIST_PLAYING
     return LIST_WAITING if status == "waiting" else LIST_OVER
+
+
+def check_seat_exists(seat: int, seats: int) -> None:
+    """Raise ``no_such_seat`` (400 ``invalid``, ``fields.seat``) when ``seat``, named in
+    a request's body (a move's, a mute's, a report's), is none of a table's ``seats``
+    seats, numbered from 0."""
+    if not 0 <= seat < seats:
+        raise no_such_seat(seat, seats)
 
 
 def new_invite_token() -> str:

@@ -68,11 +68,11 @@ class MoveListCreateApi(TableScopedApi):
         )
         seat = serializers.IntegerField(
             min_value=0,
-            max_value=3,
             required=False,
             help_text="The seat you move for (one of your_seats; seven_plus_seven: either "
-            "hand). Left out: your seat that may act now. Not yours: 400 not_your_seat; "
-            "yours but not to act: 409 not_your_turn.",
+            "hand). Left out: your seat that may act now. None of the table's seats: 400 "
+            "invalid; not yours: 400 not_your_seat; yours but not to act: 409 "
+            "not_your_turn.",
         )
 
         def validate_tile(self, tile: str) -> str:

@@ -104,10 +104,9 @@ def _checked_profile(rules: str, seats: int, target: int | None, others: list[st
     if target is not None and target not in profile.targets:
         raise wrong_target(profile.targets, profile.single_hand)
     two_hands = holds_two_hands(profile.name)
-    if any(kind not in (FRIEND, *BOT_NAMES) for kind in others) or len(others) != (
-        1 if two_hands else seats - 1
-    ):
-        raise wrong_others(two_hands)
+    needed = 1 if two_hands else seats - 1
+    if any(kind not in (FRIEND, *BOT_NAMES) for kind in others) or len(others) != needed:
+        raise wrong_others(two_hands, needed, len(others))
     return profile
 
 

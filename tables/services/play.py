@@ -33,7 +33,7 @@ from tables.errors import (
     unknown_tile,
 )
 from tables.models import Seat, Table
-from tables.seating import acting_seat
+from tables.seating import acting_seat, check_seat_exists
 from tables.services import outbox, transitions
 from tables.services.endings import expire_if_overdue, lost_by_absence
 
@@ -68,7 +68,8 @@ def move_play(
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
     ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md),
-    ``invalid`` (400, unknown tile; an ``end`` given with the lead, R11) or
+    ``invalid`` (400, unknown tile; an ``end`` given with the lead, R11; a ``seat`` the
+    table does not have) or
     ``not_your_seat`` (400, ``seat`` is not the user's). A refused move changes nothing,
     except that an overdue turn is forfeited (R27) before ``turn_expired`` is raised.
     """
@@ -105,8 +106,10 @@ def _move(
         return table, _turn_expired(table, seats, mine)
     parsed = _parse_tile(table, move["tile"])  # a malformed tile is a 400 before any 409
     seat = move["seat"]
-    if seat is not None and seat not in {s.index for s in mine}:
-        raise not_your_seat()
+    if seat is not None:
+        check_seat_exists(seat, table.seats)
+        if seat not in {s.index for s in mine}:
+            raise not_your_seat()
     _check_playable(table, move["version"])
     match = transitions.match_of(table)
     index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
