@@ -16,23 +16,25 @@ pytestmark = BROWSER_MARKS
 PAGE = "/reglas/?desde=menu"
 
 
-def _outdate_the_token(page, base: str) -> None:
-    """Replace the CSRF cookie, as signing in or out in another tab rotates it: the
-    token in the page's forms no longer matches."""
+def _on_the_page_with_an_outdated_token(live_server, new_page, viewport):
+    """alice on ``PAGE`` at ``viewport``, her CSRF cookie then replaced, as signing in or
+    out in another tab rotates it: the token in the page's forms no longer matches.
+    Returns the page and the server's address."""
+    base = live_server.url
+    page = signed_in(new_page, base, "alice")
+    page.set_viewport_size(viewport)
+    page.goto(f"{base}{PAGE}")
     page.context.add_cookies(
         [{"name": "csrftoken", "value": "x" * 32, "url": base}]  # a well-formed secret
     )
+    return page, base
 
 
 @pytest.mark.parametrize(("form", "viewport"), [("lang", PHONE), ("logout", DESKTOP)])
 def test_the_expired_page_of_a_header_form_opens_the_page_it_was_on_again(
     live_server, new_page, alice, form, viewport
 ):
-    base = live_server.url
-    page = signed_in(new_page, base, "alice")
-    page.set_viewport_size(viewport)
-    page.goto(f"{base}{PAGE}")
-    _outdate_the_token(page, base)
+    page, base = _on_the_page_with_an_outdated_token(live_server, new_page, viewport)
 
     if viewport == PHONE:
         page.click("#site-menu summary")
@@ -56,11 +58,7 @@ def test_the_language_switch_on_the_expired_page_goes_back_to_the_page_too(
 ):
     """The expired page's own header switch sent the player back to the address on the
     location bar, the language switch's POST-only one (a 405): now to the page again."""
-    base = live_server.url
-    page = signed_in(new_page, base, "alice")
-    page.set_viewport_size(DESKTOP)
-    page.goto(f"{base}{PAGE}")
-    _outdate_the_token(page, base)
+    page, base = _on_the_page_with_an_outdated_token(live_server, new_page, DESKTOP)
     page.click("form.lang button[type=submit]")
     page.wait_for_selector("text=La página ha caducado")
 
