@@ -135,3 +135,63 @@ def test_disabled_buttons_look_disabled_and_the_keys_hint_needs_a_keyboard(
         touch.screenshot(path=str(ARTIFACTS / "replay-keys-hint-touch-phone.png"))
     finally:
         phone.close()
+
+
+# Whether any word of a seat's name is split across two lines; and the name column's width.
+_NAMES_LAID_OUT = """() => [...document.querySelectorAll("#seats li .name")].map(name => {
+  const text = name.innerText;
+  const range = document.createRange();
+  const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  const split = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(word[0]);
+    }
+  }
+  return { text, width: name.getBoundingClientRect().width, split };
+})"""
+# How far the rows' parts stick out of the seats' list, or the page out of the window, px.
+_STICKS_OUT = """() => {
+  const list = document.getElementById("seats");
+  const parts = [...list.querySelectorAll("li *")].map(n => n.getBoundingClientRect().right);
+  return Math.max(document.documentElement.scrollWidth - window.innerWidth,
+                  Math.max(...parts) - list.getBoundingClientRect().right);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("others", "names"),
+    [
+        (
+            ["friend", "nino", "garabato"],
+            ["alice", "bob (tú)", "Nino (bot)", "Garabato (tu pareja, bot)"],
+        ),
+        (["friend", "nino"], ["alice", "bob (tú)", "Nino (bot)"]),
+    ],
+    ids=["4-seats", "3-seats"],
+)
+def test_the_names_keep_their_words_whole_at_a_hand_end_on_a_phone(
+    live_server, new_page, alice, bob, others, names
+):
+    """At 390 px, on the step after hand 1's last move (each seat's row gets its count,
+    "7 fichas · cuenta 21"), the name column kept 25 px at 4 seats (44 at 3) and the names
+    broke letter by letter ("ali/ce", "Ga/ra/ba/to"): now they break at spaces only."""
+    finished = quick_finished_table(
+        [alice, bob], others, 3, lambda **_: contextlib.nullcontext()
+    )
+    page = signed_in(new_page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/mesas/{finished.pk}/partida/")
+    page.wait_for_selector("#seats li")
+    _to_hand_end(page, _data(page), 0)
+    seats = len(names)
+    for viewport, label in ((PHONE, "phone"), ({"width": 360, "height": 800}, "narrow")):
+        shot(page, f"replay-hand-end-{seats}-seats-{label}", viewport)
+        laid_out = page.evaluate(_NAMES_LAID_OUT)
+        assert [name["text"] for name in laid_out] == names
+        for name in laid_out:
+            assert not name["split"] and name["width"] >= 80, (viewport, name)
+        assert page.evaluate(_STICKS_OUT) <= 0, viewport
+    shot(page, f"replay-hand-end-{seats}-seats-desktop", DESKTOP)
