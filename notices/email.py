@@ -91,10 +91,7 @@ def quiet_hours_end(preferences, now: datetime) -> datetime:
 
 
 def _zone(preferences) -> ZoneInfo:
-    try:
-        return ZoneInfo(preferences.time_zone or "UTC")
-    except (KeyError, ValueError):
-        return ZoneInfo("UTC")
+    return selectors.zone_named(preferences.time_zone)
 
 
 def _still_valid(notice: Notification, now: datetime) -> bool:
@@ -263,7 +260,10 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
         "unsubscribe_url": unsubscribe,
         "settings_url": site_url(reverse("accounts:settings")),
     }
-    with translation.override(user.language or settings.LANGUAGE_CODE):
+    # In the player's words and time zone: a template's dates ("Hasta el 6 mar 2030, 05:30
+    # (America/Havana)") are written in the active zone, whatever zone a value was given in.
+    language = user.language or settings.LANGUAGE_CODE
+    with translation.override(language), timezone.override(zone):
         context["tables"] = [_table_entry(notice, zone) for notice in notices]  # their words
         subject = render_to_string(f"notices/email/{template}_subject.txt", context)
         text = render_to_string(f"notices/email/{template}.txt", context)

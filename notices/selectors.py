@@ -3,13 +3,16 @@ language (the inbox, the API and the push all say the same)."""
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from django.db.models import QuerySet
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from notices.models import Notification
+from notices.models import NoticePreferences, Notification
 from tables import naming
 from tables.models import Table
 
@@ -29,6 +32,21 @@ def unread_count(user) -> int:
     if not getattr(user, "is_authenticated", False):
         return 0
     return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
+
+
+def zone_named(name: str) -> ZoneInfo:
+    """The time zone called ``name``; UTC for none, or for a name zoneinfo does not know."""
+    try:
+        return ZoneInfo(name or "UTC")
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def time_zone_of(user) -> ZoneInfo:
+    """``user``'s time zone (the settings' "Zona horaria", else the browser's they first
+    came with: ``time_zone_chosen``); UTC while neither was given."""
+    rows = NoticePreferences.objects.filter(user=user).values_list("time_zone", flat=True)
+    return zone_named(rows.first())
 
 
 def names(items: list[str]) -> str:
@@ -72,7 +90,7 @@ def moderation_sentence(facts: dict) -> str:
         return _("Mesa %(id)s cerrada por un moderador: %(reason)s") % values
     if action == "suspend":
         until = parse_datetime(facts["until"]) if facts.get("until") else None
-        values["until"] = date_format(until, "DATETIME_FORMAT") if until else ""
+        values["until"] = date_format(localtime(until), "DATETIME_FORMAT") if until else ""
         return (
             _(
                 "Un moderador te suspendió hasta el %(until)s (no puedes crear mesas, "
@@ -125,7 +143,7 @@ def describe(notice: Notification) -> str:
         return _("Te toca en la mesa %(id)s") % values
     if notice.kind == Kind.REMINDER:
         deadline = parse_datetime(facts["deadline"]) if facts.get("deadline") else None
-        values["deadline"] = date_format(deadline, "DATETIME_FORMAT") if deadline else ""
+        values["deadline"] = date_format(localtime(deadline), "DATETIME_FORMAT") if deadline else ""
         return _("Se acaba tu tiempo en la mesa %(id)s: juega antes del %(deadline)s") % values
     if notice.kind == Kind.HAND_OVER:
         values |= {"hand": facts.get("hand"), "winners": names(facts.get("winners", []))}

@@ -28,10 +28,12 @@ from notices.models import Notification
 
 @login_required
 def inbox(request: HttpRequest) -> HttpResponse:
-    """My notices, newest first, 30 a page; each links to its table. A notice of no
-    table (a moderator's warning or suspension) is read once this page has shown it."""
+    """My notices, newest first, 30 a page, their times in my time zone; each links to
+    its table. A notice of no table (a moderator's warning or suspension) is read once
+    this page has shown it."""
     page = Paginator(selectors.inbox(request.user), 30).get_page(request.GET.get("page"))
-    response = render(request, "notices/inbox.html", {"page": page})
+    zone = selectors.time_zone_of(request.user)
+    response = render(request, "notices/inbox.html", {"page": page, "time_zone": zone})
     shown = [n.pk for n in page.object_list if n.table_id is None and n.read_at is None]
     if shown:
         services.notifications_read(user=request.user, ids=shown)

@@ -203,6 +203,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
+# The short date formats name the month ("3 dic 2026, 18:09"): config/formats/.
+FORMAT_MODULE_PATH = ["config.formats"]
 
 # --- Static files -----------------------------------------------------------------------
 STATIC_URL = "static/"

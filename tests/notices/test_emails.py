@@ -71,7 +71,7 @@ def test_the_turn_email_waits_15_minutes_then_goes_once_in_the_players_language(
     (message,) = mail.outbox
     assert message.to == [waiting.email]
     assert _link(table_id) in message.body and _link(table_id) in html_of(message)
-    assert "6 Mar 2030, 09:35 (UTC)" in message.body  # AWAY + 48 h
+    assert "6 mar 2030, 09:35 (UTC)" in message.body  # AWAY + 48 h
     unsubscribe = message.extra_headers["List-Unsubscribe"]
     assert unsubscribe.startswith(f"<{settings.SITE_URL}/avisos/baja/")
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -253,7 +253,7 @@ def test_the_reminder_goes_once_when_24_hours_are_left(
     assert message.to == [mover.email]
     assert message.subject == f"Quedan menos de 24 horas para tu turno en la mesa {table_id}"
     assert _link(table_id) in message.body
-    assert "6 Mar 2030, 09:30 (UTC)" in message.body
+    assert "6 mar 2030, 09:30 (UTC)" in message.body
     assert fresh(table_id).reminded_version == row.version
 
     for minutes in (5, 60, 23 * 60):

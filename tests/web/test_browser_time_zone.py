@@ -1,13 +1,23 @@
 """A browser in Madrid (Chromium with the time zone Europe/Madrid) signs in for the first
 time: its first page sends that zone through the preferences API, where it stayed "UTC"
-until the player saved the settings' "Avisos"; a chosen zone is never replaced."""
+until the player saved the settings' "Avisos"; a chosen zone is never replaced. A player
+in Havana reads the talk and the inbox in Havana's time, both with the month's name
+("3 dic 2025, 13:04", "3 Dec 2025, 13:04"): the inbox said UTC's "3 Dic 2025, 18:09",
+and the talk "3/12/25, 13:04", 12 March to an English reader."""
 
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
-from notices.models import NoticePreferences
-from tests.support.browser import BROWSER_MARKS, PHONE, log_in
+import pytest
+
+from moderation.models import TalkMessage
+from moderation.services import talk_post
+from notices.models import NoticePreferences, Notification
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
 
@@ -45,4 +55,45 @@ def test_a_chosen_zone_stays(browser, live_server, alice):
     assert page.locator("#avisos select[name=time_zone]").input_value() == "UTC"
     time.sleep(1)
     assert _zone_of(alice, seconds=0) == "UTC"
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "talk", "inbox"),
+    [
+        ("es", ["15 ene, 13:04", "3 dic 2025, 13:04"], "3 dic 2025, 13:09"),
+        ("en", ["15 Jan, 13:04", "3 Dec 2025, 13:04"], "3 Dec 2025, 13:09"),
+    ],
+)
+def test_havana_reads_the_talk_and_the_inbox_in_its_time(
+    browser, live_server, alice, bob, language, talk, inbox
+):
+    """Havana is UTC-5 in winter: 18:04 UTC is 13:04 there. The talk gives the year only
+    when it is not this one."""
+    NoticePreferences.objects.create(user=alice, time_zone="America/Havana", time_zone_chosen=True)
+    alice.language = language  # the sign-in gives the pages her language
+    alice.save(update_fields=["language"])
+    table = seat_friends(alice, [bob])
+    this_year = datetime.now(ZoneInfo("America/Havana")).year  # the browser's year
+    for when in (
+        datetime(this_year, 1, 15, 18, 4, tzinfo=UTC),
+        datetime(2025, 12, 3, 18, 4, tzinfo=UTC),
+    ):
+        message = talk_post(table_id=table.pk, user=bob, text=f"hola {when.year}")
+        TalkMessage.objects.filter(pk=message.pk).update(created_at=when)
+    Notification.objects.filter(recipient=alice).update(
+        created_at=datetime(2025, 12, 3, 18, 9, tzinfo=UTC)
+    )
+    assert Notification.objects.filter(recipient=alice).exists()
+    context = browser.new_context(viewport=PHONE, locale="es-ES", timezone_id="America/Havana")
+    page = context.new_page()
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .talk-message")
+    assert page.locator("#talk-list .talk-head time").all_inner_texts() == talk
+    shot(page, f"talk-dates-{language}-phone")
+    page.goto(f"{live_server.url}/avisos/")
+    assert set(page.locator(".notice-time").all_inner_texts()) == {inbox}
+    shot(page, f"inbox-dates-{language}-phone")
+    shot(page, f"inbox-dates-{language}-desktop", DESKTOP)
     context.close()

@@ -48,8 +48,20 @@ function followed(message) {
   return fmt(words.after_move, { n: move.sequence + 1, hand, move: what });
 }
 
+// When a message was written, with the month's name as the inbox writes dates: "3 dic,
+// 13:21" ("3 Dec, 13:21"), the year too when it is not this one ("3 dic 2025, 13:21"),
+// never "3/12/26" (12 March to some readers). English day first, as the site's Spanish.
+const DATE_LOCALE = document.documentElement.lang === "en" ? "en-GB" : document.documentElement.lang || "es";
+
+function written(iso) {
+  const date = new Date(iso);
+  const options = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  if (date.getFullYear() !== new Date().getFullYear()) options.year = "numeric";
+  return new Intl.DateTimeFormat(DATE_LOCALE, options).format(date);
+}
+
 function messageItem(message) {
-  const when = new Date(message.created_at).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  const when = written(message.created_at);
   const who = message.mine ? words.you : message.name;
   const marker = followed(message);
   const tools = [];
