@@ -3,7 +3,8 @@
 - Usernames are unique after NFKC normalisation and case folding (``User.username_key``,
   a database constraint): ``ａｌｉｃｅ`` is ``alice`` and is taken.
 - E-mails go out in the recipient's language (``User.language``), from the site's
-  templates (``templates/account/email/``).
+  templates (``templates/account/email/``); a security notice's date (``timestamp``) in
+  the recipient's time zone, named.
 - No enumeration: a sign-up with an address another account has verified creates the
   account as any other (the address stays unverified there, it cannot be verified twice)
   and the address's owner is told instead of being sent a link.
@@ -12,6 +13,8 @@
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
@@ -22,10 +25,14 @@ from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
 
 from accounts.models import User, username_key
 from core.client_address import client_address
+from notices.selectors import time_zone_of
 
 NEXT_SESSION_KEY = "accounts_next"
 
@@ -45,6 +52,17 @@ def verified_elsewhere(email: str, user):
         .first()
     )
     return address.user if address else None
+
+
+def written_time(user, when: datetime) -> str:
+    """``when`` as a security e-mail's "Fecha" says it, in the active language: in
+    ``user``'s time zone and naming it ("3 de diciembre de 2026 a las 13:14 (hora de
+    America/Havana)"), or "(hora UTC)" while they have none."""
+    zone = time_zone_of(user)
+    shown = date_format(localtime(when, zone), "DATETIME_FORMAT")
+    if zone.key == "UTC":
+        return _("%(when)s (hora UTC)") % {"when": shown}
+    return _("%(when)s (hora de %(zone)s)") % {"when": shown, "zone": zone.key}
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -70,13 +88,16 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """Render and send in the recipient's language: the user in ``context``, else
-        the account that holds the address, else the request's language."""
+        the account that holds the address, else the request's language; a notice's
+        ``timestamp`` in that user's time zone (``written_time``)."""
         user = context.get("user")
         if user is None:
             address = EmailAddress.objects.filter(email__iexact=email).select_related("user")
             user = next((a.user for a in address), None)
         language = getattr(user, "language", None) or translation.get_language()
         with translation.override(language):
+            if user is not None and isinstance(context.get("timestamp"), datetime):
+                context = {**context, "timestamp": written_time(user, context["timestamp"])}
             super().send_mail(template_prefix, email, context)
 
     def send_password_reset_mail(self, user, email: str, context: dict) -> None:
