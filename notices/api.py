@@ -18,6 +18,7 @@ from core.json_input import StrictInputMixin
 from notices import selectors, services
 from notices.forms import time_zone_choices
 from notices.models import NoticePreferences, Notification
+from notices.time_zones import offered_name
 
 
 class NotificationSerializer(serializers.ModelSerializer):
@@ -97,13 +98,26 @@ class NotificationReadApi(APIView):
         return Response({"marked": marked, "unread": selectors.unread_count(request.user)})
 
 
+class TimeZoneField(serializers.ChoiceField):
+    """A zone of the list (``notices.time_zones``); an alias reads as its place
+    ("Asia/Calcutta", a browser's name, is "Asia/Kolkata"); the player's saved zone is
+    taken back as it is, offered or not."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            return super().to_internal_value(data)
+        if data == getattr(self.parent.instance, "time_zone", None):
+            return data
+        return super().to_internal_value(offered_name(data) or data)
+
+
 class NoticePreferencesSerializer(StrictInputMixin, serializers.ModelSerializer):
     """Per kind and channel (``email_*``, ``push_*``; the inbox always gets every notice),
     the IANA ``time_zone`` and the quiet hours (``"HH:MM"`` local time, both or neither:
     ``null`` for none). ``time_zone_chosen`` (read-only): a ``time_zone`` was ever set;
     false, "UTC" is only the default and an app may send the device's zone."""
 
-    time_zone = serializers.ChoiceField(choices=time_zone_choices())
+    time_zone = TimeZoneField(choices=time_zone_choices())
 
     class Meta:
         model = NoticePreferences
