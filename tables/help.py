@@ -255,6 +255,13 @@ def _points_sentences() -> Words:
                 n,
             )
         ),
+        "why_domino_rival": plural_forms(  # at 2 seats, one rival
+            lambda n: ngettext(
+                "Cuentan las fichas del rival (%(rule)s): %(sum)s punto.",
+                "Cuentan las fichas del rival (%(rule)s): %(sum)s puntos.",
+                n,
+            )
+        ),
         "why_domino_all": plural_forms(
             lambda n: ngettext(
                 "Cuentan las fichas de todos, también las de la pareja (%(rule)s): %(sum)s punto.",

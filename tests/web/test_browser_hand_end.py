@@ -251,7 +251,7 @@ def test_a_one_point_hand_says_1_punto(live_server, new_page, ana, monkeypatch):
     assert "Nino dominó: se quedó sin fichas." in summary, summary  # a bot: by name
     assert "Nino se anota 1 punto." in summary, summary
     assert "Dominaste" not in summary and "Te anotas" not in summary, summary
-    assert "Cuentan las fichas de los rivales (Regla R20): 1 punto." in summary, summary
+    assert "Cuentan las fichas del rival (Regla R20): 1 punto." in summary, summary
     assert page.locator("#scoreboard .score").all_inner_texts() == ["0 puntos", "1 punto"]
     shot(page, "one-point-phone", PHONE)
     shot(page, "one-point-desktop", DESKTOP)

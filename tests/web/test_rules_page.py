@@ -208,3 +208,19 @@ def test_the_table_page_script_uses_every_summary_word():
         assert f'"{rule}"' in script, rule
     # R20-R23, the rule that decided the points, comes from the engine's explanation.
     assert "why.rule" in script and "last.explanation" in script
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("es", "En la mesa de 4 la pareja que gana se lleva las cuentas de los dos rivales;"),
+        ("en", "At a table of 4 the winning partnership scores the two rivals' counts;"),
+    ],
+)
+def test_r20_says_the_winning_pair_scores(client, language, said):
+    """R20 (docs/RULES.md: "With 4 seats its team scores the two rivals' counts") said "su
+    pareja se lleva", which reads as the partner of the one who went out."""
+    text = unescape(page(client, language))
+
+    assert said in text
+    assert "su pareja se lleva" not in text
