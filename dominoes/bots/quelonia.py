@@ -31,18 +31,24 @@ ROLLOUTS = {6: 2000, 9: 4000}
 #: The rollout policy of every seat in a sampled deal: ``greedy`` (dump the heavy tiles,
 #: keep tiles that follow) or ``advice`` (Nino's whole score, with the public voids).
 ROLLOUT = "greedy"
-#: Her search options at double-six tables in partnerships (R2), where the constructor
-#: leaves them ``None``; elsewhere they are off. ``endgame``: tiles left in the hands from
-#: which a playout is solved exactly (``endgame.solved_playout``); ``settle``: standard
-#: errors within which she spends her unspent simulations on more deals; ``legible``:
-#: standard errors within which she plays the advice's move for her partner. Together
-#: they won 1128/1596 = 70.7% of the hands against team Nino at classic four seats where
-#: she won 1061/1547 = 68.6% without them (fresh seed ``H14``, 200 matches; matches
-#: 193/200 against 182/200), and 243/386 = 63.0% of the decided hands against PyPI
-#: ``dominoes`` where she won 239/390 = 61.3% (seed 57), for a CPU p95 of about 300 ms a
-#: choice (docs/bots.md, session 14). Alone at three seats or at double-nine they were
-#: not shown to help.
-PARTNERSHIP_OPTIONS = {"endgame": 8, "settle": 2.0, "legible": 1.0}
+#: Her search options at tables in partnerships (R2), by the set's top pip, where the
+#: constructor leaves them ``None``; elsewhere they are off. ``endgame``: tiles left in the
+#: hands from which a playout is solved exactly (``endgame.solved_playout``); ``settle``:
+#: standard errors within which she spends her unspent simulations on more deals;
+#: ``legible``: standard errors within which she plays the advice's move for her partner.
+#: At double-six the three together won 1128/1596 = 70.7% of the hands against team Nino
+#: at classic four seats where she won 1061/1547 = 68.6% without them (fresh seed
+#: ``H14``, 200 matches; matches 193/200 against 182/200), and 243/386 = 63.0% of the
+#: decided hands against PyPI ``dominoes`` where she won 239/390 = 61.3% (seed 57), for a
+#: CPU p95 of about 300 ms a choice (docs/bots.md, session 14). At double-nine (``cuban``)
+#: only ``legible`` is on, at no cost in CPU: there her partner reads her plays sharply, as
+#: a Nino's (one reading, ``posterior.readings_for``), so plays that follow the advice
+#: tell him more (docs/bots.md, session 16). Alone at three seats they were not shown to
+#: help.
+PARTNERSHIP_OPTIONS = {
+    6: {"endgame": 8, "settle": 2.0, "legible": 1.0},
+    9: {"endgame": 0, "settle": 0.0, "legible": 1.0},
+}
 #: The benches' override of those options at every table (``None``: as above).
 ENDGAME: int | None = None
 SETTLE: float | None = None
@@ -143,15 +149,15 @@ class Quelonia(Bot):
     def option(self, name: str, rules: Rules, seats: int) -> float:
         """The search option ``name`` (``"endgame"``, ``"settle"`` or ``"legible"``) at a
         table of ``seats`` under ``rules``: the constructor's; else the benches' override
-        (``ENDGAME``, ``SETTLE``, ``LEGIBLE``); else ``PARTNERSHIP_OPTIONS`` at double-six
-        tables in partnerships (R2), 0 (off) elsewhere. Raises ``KeyError`` for another
-        name."""
+        (``ENDGAME``, ``SETTLE``, ``LEGIBLE``); else ``PARTNERSHIP_OPTIONS`` of the set's
+        top pip at tables in partnerships (R2), 0 (off) elsewhere. Raises ``KeyError`` for
+        another name."""
         override = {"endgame": ENDGAME, "settle": SETTLE, "legible": LEGIBLE}[name]
         for given in (getattr(self, name), override):
             if given is not None:
                 return given
-        if rules.partnerships(seats) and costed_set(rules) == 6:
-            return PARTNERSHIP_OPTIONS[name]
+        if rules.partnerships(seats):
+            return PARTNERSHIP_OPTIONS.get(costed_set(rules), {}).get(name, 0)
         return 0
 
     def budget(self, rules: Rules, seats: int) -> tuple[int, int]:

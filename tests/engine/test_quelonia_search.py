@@ -116,11 +116,12 @@ def test_legible_plays_the_advices_move_in_partnerships_only(seats, partnerships
     assert checked >= 8
 
 
-def test_the_partnership_options_are_hers_only_at_double_six_partnerships(monkeypatch):
+def test_the_partnership_options_are_hers_at_partnerships_by_the_sets_top_pip(monkeypatch):
     """Issue 20, session 14: ``endgame``, ``settle`` and ``legible`` are on at double-six
-    tables in partnerships (R2: classic four seats), off alone at three seats, at
-    double-nine (``cuban``) and where four seats play each for themselves; a value given
-    to the constructor wins, and the benches' module override wins over the table's."""
+    tables in partnerships (R2: classic four seats), ``legible`` alone at double-nine
+    partnerships (``cuban``, session 16), off at three seats and where four seats play each
+    for themselves; a value given to the constructor wins, and the benches' module
+    override wins over the table's."""
     from dominoes.bots import quelonia as module
     from dominoes.rules import PROFILES
 
@@ -128,7 +129,9 @@ def test_the_partnership_options_are_hers_only_at_double_six_partnerships(monkey
     options = ("endgame", "settle", "legible")
     classic = PROFILES["classic"]
     assert [shipped.option(name, classic, 4) for name in options] == [8, 2.0, 1.0]
-    for rules, seats in ((classic, 3), (PROFILES["cuban"], 4), (PROFILES["first_double"], 4)):
+    # Session 16: at double-nine partnerships only the legible play is on.
+    assert [shipped.option(name, PROFILES["cuban"], 4) for name in options] == [0, 0, 1.0]
+    for rules, seats in ((classic, 3), (PROFILES["first_double"], 4)):
         assert [shipped.option(name, rules, seats) for name in options] == [0, 0, 0]
     given = Quelonia(endgame=0, settle=0.5, legible=0.0)
     assert [given.option(name, classic, 4) for name in options] == [0, 0.5, 0.0]
