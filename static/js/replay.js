@@ -56,6 +56,19 @@ function seatScore(seat, scores) {
   return score;
 }
 
+// "Semilla: %(seed)s" into the paragraph ``id``, the seed or hash (``value``) in a span
+// of its own, the only part that breaks anywhere (site.css, ".seed .digest"): the words
+// around it break at their spaces. Empty without a value.
+function showDigest(id, template, key, value) {
+  const paragraph = document.getElementById(id);
+  if (!value) {
+    paragraph.replaceChildren();
+    return;
+  }
+  const [before, after] = template.split(`%(${key})s`);
+  paragraph.replaceChildren(before, el("span", "digest", value), after ?? "");
+}
+
 function said(action, step) {
   if (!action) return fmt(T.dealt, { n: place.hand + 1 });
   if (action.kind === "pass") return names.said("log_pass", action.seat);
@@ -119,8 +132,8 @@ function render() {
   const seats = document.getElementById("seats");
   seats.replaceChildren(...step.holdings.map((tiles, seat) => seatRow(tiles, seat, step.scores, ended ? hand.result : null)));
   document.getElementById("stock").textContent = fmt(T.stock, { n: step.stock_left });
-  document.getElementById("seed").textContent = hand.seed ? fmt(T.seed, { seed: hand.seed }) : "";
-  document.getElementById("seed-hash").textContent = hand.seed_sha256 ? fmt(T.seed_sha256, { hash: hand.seed_sha256 }) : "";
+  showDigest("seed", T.seed, "seed", hand.seed);
+  showDigest("seed-hash", T.seed_sha256, "hash", hand.seed_sha256);
   document.getElementById("seed-ok").textContent = hand.seed_checked ? "✓ " + T.seed_ok : "";
   document.getElementById("replay").dataset.place = `${place.hand}:${place.step}`;
   document.getElementById("prev-move").disabled = place.hand === 0 && place.step === 0;

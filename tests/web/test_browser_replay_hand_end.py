@@ -137,14 +137,17 @@ def test_disabled_buttons_look_disabled_and_the_keys_hint_needs_a_keyboard(
         phone.close()
 
 
-# Whether any word of a seat's name is split across two lines; and the name column's width.
-_NAMES_LAID_OUT = """() => [...document.querySelectorAll("#seats li .name")].map(name => {
+# Whether any word of each element ``selector`` finds is split across two lines (words
+# matching ``skip``, a regular expression, left out); and the element's width.
+_WORDS_LAID_OUT = """([selector, skip]) => [...document.querySelectorAll(selector)].map(name => {
   const text = name.innerText;
+  const skipped = skip ? new RegExp(skip) : null;
   const range = document.createRange();
   const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
   const split = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     for (const word of node.data.matchAll(/\\S+/g)) {
+      if (skipped && skipped.test(word[0])) continue;
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
       const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
@@ -189,9 +192,42 @@ def test_the_names_keep_their_words_whole_at_a_hand_end_on_a_phone(
     seats = len(names)
     for viewport, label in ((PHONE, "phone"), ({"width": 360, "height": 800}, "narrow")):
         shot(page, f"replay-hand-end-{seats}-seats-{label}", viewport)
-        laid_out = page.evaluate(_NAMES_LAID_OUT)
+        laid_out = page.evaluate(_WORDS_LAID_OUT, ["#seats li .name", None])
         assert [name["text"] for name in laid_out] == names
         for name in laid_out:
             assert not name["split"] and name["width"] >= 80, (viewport, name)
         assert page.evaluate(_STICKS_OUT) <= 0, viewport
     shot(page, f"replay-hand-end-{seats}-seats-desktop", DESKTOP)
+
+
+# How far the seed box's parts stick out of it, or the page out of the window, px.
+_SEED_STICKS_OUT = """() => {
+  const box = document.querySelector("section.seed");
+  const parts = [...box.querySelectorAll("*")].map(n => n.getBoundingClientRect().right);
+  return Math.max(document.documentElement.scrollWidth - window.innerWidth,
+                  Math.max(...parts) - box.getBoundingClientRect().right);
+}"""
+
+
+def test_the_shuffle_check_keeps_its_words_whole_on_a_narrow_phone(
+    live_server, new_page, finished
+):
+    """At 360 px, at a hand's end, the seed box broke everywhere to fit the seed and its
+    hash, and the sentence under them too ("la semi/lla da su hash y reparte estas
+    ficha/s (R6)"): now only the seed and the hash break anywhere, the words at spaces."""
+    page = signed_in(new_page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/mesas/{finished.pk}/partida/")
+    page.wait_for_selector("#seats li")
+    _to_hand_end(page, _data(page), 0)
+    for viewport, label in (({"width": 360, "height": 800}, "narrow"), (PHONE, "phone")):
+        shot(page, f"replay-seed-box-{label}", viewport)
+        laid_out = page.evaluate(_WORDS_LAID_OUT, ["section.seed p", "^[0-9a-f]{16,}$"])
+        texts = [p["text"] for p in laid_out]
+        assert texts[0].startswith("Semilla: ") and texts[1].startswith("SHA-256 publicado: ")
+        assert texts[2] == (
+            "✓ El barajado se comprobó: la semilla da su hash y reparte estas fichas (R6)."
+        ), texts
+        for paragraph in laid_out:
+            assert not paragraph["split"], (viewport, paragraph)
+        assert page.evaluate(_SEED_STICKS_OUT) <= 0, viewport
+    shot(page, "replay-seed-box-desktop", DESKTOP)
