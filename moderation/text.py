@@ -5,7 +5,8 @@ A text of only what draws nothing (spaces, format characters, blank letters, mar
 letter under them) is no text: ``clean_text`` gives ``""`` and the talk refuses it as an
 empty message, a report keeps no text. What would draw over other messages or stretch the
 page (marks stacked on one letter, "zalgo"; hundreds of line breaks) is refused, never
-trimmed: what is stored is what was sent.
+trimmed: what is stored is what was sent, save its line breaks: Windows-style input sends
+"\\r\\n" (an old Mac's a lone "\\r"), read and stored as the "\\n" it means.
 """
 
 from __future__ import annotations
@@ -79,16 +80,23 @@ def _most_stacked_marks(text: str) -> int:
     return most
 
 
+def _normalise_line_breaks(text: str) -> str:
+    """``text`` with each CRLF (``"\\r\\n"``) and each lone ``"\\r"`` written ``"\\n"``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def clean_text(text: str) -> str:
-    """``text`` trimmed, and ``""`` when nothing visible is left once whitespace, the
-    invisible format characters (Unicode category Cf: U+200B, U+2060, U+FEFF, ...), the
+    """``text`` with its line breaks as ``"\\n"`` (``_normalise_line_breaks``: so a CRLF
+    is one break and no control character), trimmed, and ``""`` when nothing visible is
+    left once whitespace, the invisible format characters (Unicode category Cf: U+200B,
+    U+2060, U+FEFF, ...), the
     blank letters (``BLANK_LETTERS``: U+3164, U+2800, U+FFFC, ...) and the combining marks
     are set aside (a mark shows only on a letter), so that a blank message is refused as an
     empty one. Raises ``invalid`` (400) for a control character or a bidi control
     (``BIDI_CONTROLS``), more than 300 characters, more than ``MAX_MARKS`` marks on one
     character or more than ``MAX_LINES`` lines. Cf, blank letters and marks inside visible
     text stay (an emoji's U+200D, an accent on its letter)."""
-    text = (text or "").strip()
+    text = _normalise_line_breaks(text or "").strip()
     if any(
         unicodedata.category(char) == "Cc" and char not in _ALLOWED_CONTROL for char in text
     ) or any(char in BIDI_CONTROLS for char in text):

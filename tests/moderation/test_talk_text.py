@@ -152,3 +152,20 @@ def test_a_reports_text_of_nothing_visible_is_no_text(api_client_for, alice, bob
         "",
         REAL_TEXTS[0],
     ]
+
+
+@pytest.mark.django_db
+def test_windows_line_breaks_are_read_and_stored_as_line_breaks(api_client_for, alice, bob):
+    """Apps on Windows-style input send CRLF (an old Mac's a lone CR): each is one "\\n",
+    not a refused control character, for the line count as for what is stored."""
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    assert say(clients[0], table_id, "hola\r\nadiós").status_code == 201
+    assert say(clients[0], table_id, "uno\rdos\r\n\r\ntres").status_code == 201
+    eleven = say(clients[0], table_id, "a\r\n" * 10 + "a")
+    assert eleven.status_code == 400 and eleven.json()["detail"] == LINES
+    assert [m["text"] for m in talk(clients[1], table_id)["messages"]] == [
+        "hola\nadiós",
+        "uno\ndos\n\ntres",
+    ]
+    assert _report(clients[0], table_id, "nos\r\ninsulta\r").status_code == 201
+    assert Report.objects.get().text == "nos\ninsulta"
