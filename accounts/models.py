@@ -49,6 +49,21 @@ _SMALL_CAPITALS = str.maketrans("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀ
 _UNLISTED = str.maketrans({"ɒ": "a", ".": None, "_": None, "-": None, "+": None})
 
 
+def _base_letter(char: str) -> str:
+    """The Latin letter ``char`` is drawn from when Unicode names it as that letter "with"
+    something no decomposition takes off (a hook, a bar, a stroke, a tail): "ɓ" (b with
+    hook), "ꞓ" (c with bar), "ƴ" (y with hook), "ø" and "ł" (with stroke) are "b", "c",
+    "y", "o" and "l"; any other character is itself. Accents decompose and are dropped by
+    ``_without_marks`` instead."""
+    name = unicodedata.name(char, "")
+    if name.startswith("LATIN ") and " WITH " in name:
+        try:
+            return unicodedata.lookup(name.partition(" WITH ")[0])
+        except KeyError:
+            return char
+    return char
+
+
 def _without_marks(text: str) -> str:
     """``text`` in NFKD without its combining marks: accents and other diacritics
     ("Álice" is "Alice"), fullwidth and mathematical letters as plain ones."""
@@ -75,17 +90,28 @@ def _looks_like(char: str) -> str:
     return _prototype(char)
 
 
+def _letter_looks(char: str) -> str:
+    """``_looks_like(char)``, unless that is no plain letter or digit and ``char`` is a Latin
+    letter with a hook, a bar or a stroke: then its letter (``_base_letter``). Unicode's
+    confusables take "ɓ" to "'b" and "ꞓ" to an epsilon, which no Latin name meets, while
+    the site's font draws them as "b" and "c"; "ʋ" keeps its listed look-alike "u"."""
+    looks = _without_marks(_looks_like(char)).casefold()
+    if looks.isascii() and looks.isalnum():
+        return looks
+    return _base_letter(char) if _base_letter(char) != char else looks
+
+
 def username_skeleton(username: str) -> str:
     """What ``username`` looks like, whatever the script, case, accents, width or small
     capitals of its letters, and without the signs ``.``, ``_``, ``-`` and ``+``: each
     letter of the name without its marks, case-folded, as UTS #39 says it or its capital
     looks (``_looks_like``), without marks and case-folded again. ``alice``, ``ÁLICE``,
     ``alicé``, ``ᴀlice``, ``ɑlice``, ``ａlice``, ``a1ice``, ``a.lice`` and ``аlice`` with
-    a Cyrillic "а" all give ``allce``; Greek ``ΑΒΕ`` and ``abe`` give ``abe``, Cyrillic
-    ``һоу`` and ``hoy`` give ``hoy``; ``Ana`` and ``Anna``, ``bob`` and ``bob2`` stay
-    apart. ``User.username_skeleton`` holds it, indexed."""
+    a Cyrillic "а" all give ``allce``; ``ɓob`` gives ``bob`` (``_letter_looks``); Greek
+    ``ΑΒΕ`` and ``abe`` give ``abe``, Cyrillic ``һоу`` and ``hoy`` give ``hoy``; ``Ana``
+    and ``Anna``, ``bob`` and ``bob2`` stay apart. ``User.username_skeleton`` holds it, indexed."""
     plain = _without_marks(username or "").casefold().translate(_SMALL_CAPITALS)
-    looks = "".join(_looks_like(char) for char in plain.translate(_UNLISTED))
+    looks = "".join(_letter_looks(char) for char in plain.translate(_UNLISTED))
     return _without_marks(looks).casefold()
 
 

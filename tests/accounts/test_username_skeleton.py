@@ -1,12 +1,13 @@
 """Look-alikes the skeleton missed (a tester's findings, all signed up beside the name they
 read as): letters whose look-alike Unicode lists for the lower case only (``ɑlice`` with a
 Latin alpha, ``ɡreg`` with a script g), ``ɒlice``, a name written wholly in Cyrillic that
-reads as a Latin one (``һоу`` beside ``hoy``), a bot's name in those letters
+reads as a Latin one (``һоу`` beside ``hoy``), a letter with a hook, a bar or a stroke
+(``ɓob``, ``ꞓarol``, ``hoƴ``), a bot's name in those letters
 (``ɡarabato``), and a name that only adds the signs a name may have (``bob_``, ``b.o.b``
 beside ``bob``). Each is now refused with the look-alike (or bot) message, on the page and
 in the API; names that really differ (``bob2``, ``Ema`` and ``Erna``, ``Дмитрий``) still
 sign up (``accounts.models.username_skeleton``). The skeletons stored before are computed
-again by a migration each time the skeleton changes (0004, 0005, 0006); nobody is renamed."""
+again by a migration each time the skeleton changes (0004 to 0007); nobody is renamed."""
 
 import pytest
 
@@ -33,6 +34,10 @@ LOOK_ALIKES = [
     ("bob", "bob+"),
     ("bob_", "bob"),
     ("\u0259c\u0259", "\u04d9\u0441\u04d9"),  # Latin əcə, Cyrillic әсә
+    ("bob", "\u0253ob"),  # ɓob, LATIN SMALL LETTER B WITH HOOK
+    ("carol", "\ua793arol"),  # ꞓarol, LATIN SMALL LETTER C WITH BAR
+    ("hoy", "ho\u01b4"),  # hoƴ, LATIN SMALL LETTER Y WITH HOOK
+    ("soren", "s\u00f8ren"),  # søren, LATIN SMALL LETTER O WITH STROKE
 ]
 
 
@@ -138,6 +143,11 @@ def _user(username: str, key: str, skeleton: str | None = None) -> dict:
                 _user("\u04bb\u043e\u0443", "\u04bb\u043e\u0443", "\u04bboy"),
             ],
             {"\u0251lice": "allce", "bob_": "bob", "\u04bb\u043e\u0443": "hoy"},
+        ),
+        (  # letters with a hook or a bar kept as they were
+            "0006_username_skeleton_lower_case_and_signs",
+            [_user("\u0253ob", "\u0253ob", "\u0253ob")],
+            {"\u0253ob": "bob"},
         ),
     ],
 )
