@@ -49,6 +49,17 @@ def time_zone_of(user) -> ZoneInfo:
     return zone_named(rows.first())
 
 
+def chosen_time_zone(user) -> str:
+    """The name of ``user``'s time zone once they (or their browser) chose one
+    (``time_zone_chosen``), for a page's script to write times in it as the inbox does;
+    ``""`` while none was chosen or for a name zoneinfo does not know (the script then
+    keeps the browser's zone)."""
+    row = NoticePreferences.objects.filter(user=user, time_zone_chosen=True).first()
+    if row is None or zone_named(row.time_zone).key != row.time_zone:
+        return ""
+    return row.time_zone
+
+
 def names(items: list[str]) -> str:
     """``["ana", "Nino", "bob"]`` -> ``"ana, Nino y bob"`` (``and`` in English): the
     non-empty ``items`` as ``tables.naming.listed`` joins every list of names."""

@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from dominoes import PROFILES
+from notices.selectors import chosen_time_zone
 from tables import history as history_reads
 from tables import listing, naming, replays, seating, selectors, services
 from tables.errors import TableError
@@ -159,6 +160,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "move_time": move_time_sentence(table.move_seconds),
         "ui": ui_strings(),
         "pip_colour": request.user.pip_colour,
+        # the talk writes its times in the zone the inbox and e-mails use (else the browser's)
+        "time_zone": chosen_time_zone(request.user),
     }
     return render(request, "tables/table.html", context)
 

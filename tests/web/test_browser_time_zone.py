@@ -97,3 +97,25 @@ def test_havana_reads_the_talk_and_the_inbox_in_its_time(
     shot(page, f"inbox-dates-{language}-phone")
     shot(page, f"inbox-dates-{language}-desktop", DESKTOP)
     context.close()
+
+
+def test_the_talk_reads_the_saved_zone_not_the_browsers(browser, live_server, alice, bob):
+    """Alice saved Havana but reads in a browser set to Madrid: the talk writes her saved
+    zone's 13:04, as the inbox does, not Madrid's 19:04. A zone nobody chose keeps the
+    browser's (the first test: the page sends it, so it is the same)."""
+    NoticePreferences.objects.create(user=alice, time_zone="America/Havana", time_zone_chosen=True)
+    table = seat_friends(alice, [bob])
+    message = talk_post(table_id=table.pk, user=bob, text="hola")
+    TalkMessage.objects.filter(pk=message.pk).update(
+        created_at=datetime(2025, 12, 3, 18, 4, tzinfo=UTC)
+    )
+    Notification.objects.filter(recipient=alice).update(
+        created_at=datetime(2025, 12, 3, 18, 4, tzinfo=UTC)
+    )
+    context, page = _madrid_page(browser, live_server, "alice")
+    page.goto(f"{live_server.url}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .talk-message")
+    assert page.locator("#talk-list .talk-head time").all_inner_texts() == ["3 dic 2025, 13:04"]
+    page.goto(f"{live_server.url}/avisos/")
+    assert set(page.locator(".notice-time").all_inner_texts()) == {"3 dic 2025, 13:04"}
+    context.close()

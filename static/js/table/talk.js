@@ -51,12 +51,29 @@ function followed(message) {
 // When a message was written, with the month's name as the inbox writes dates: "3 dic,
 // 13:21" ("3 Dec, 13:21"), the year too when it is not this one ("3 dic 2025, 13:21"),
 // never "3/12/26" (12 March to some readers). English day first, as the site's Spanish.
+// In the player's saved zone (#table's data-time-zone, notices' "Zona horaria"), as the
+// inbox and the e-mails write it; in the browser's while none is saved.
 const DATE_LOCALE = document.documentElement.lang === "en" ? "en-GB" : document.documentElement.lang || "es";
+const TIME_ZONE = knownZone(root.dataset.timeZone);
+
+function knownZone(name) {
+  if (!name) return undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return name;
+  } catch {
+    return undefined; // a name this browser does not know: its own zone
+  }
+}
+
+function yearOf(date) {
+  return new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE }).format(date);
+}
 
 function written(iso) {
   const date = new Date(iso);
-  const options = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-  if (date.getFullYear() !== new Date().getFullYear()) options.year = "numeric";
+  const options = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: TIME_ZONE };
+  if (yearOf(date) !== yearOf(new Date())) options.year = "numeric";
   return new Intl.DateTimeFormat(DATE_LOCALE, options).format(date);
 }
 
