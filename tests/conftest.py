@@ -15,6 +15,7 @@ import os
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
 PASSWORD = "correct-horse-battery-9"
@@ -77,6 +78,16 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language (``LANGUAGE_CODE``): a request's
+    LocaleMiddleware leaves its language active in the thread after the answer, so a test
+    that asked in English would otherwise make the next one read its messages in English."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
