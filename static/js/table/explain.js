@@ -31,7 +31,8 @@ function domino(why, last, who) {
   // Some profiles count the winning pair's own tiles too (R20, partner_tiles_count); at
   // 2 seats the one rival's tiles count ("del rival").
   const all = why.scored_seats.some((seat) => why.winners.includes(seat));
-  const words = all ? T.why_domino_all : why.scored_seats.length === 1 ? T.why_domino_rival : T.why_domino;
+  const oneRival = why.scored_seats.length === 1; // a sentence of its own, not a count's form
+  const words = all ? T.why_domino_all : oneRival ? T.why_domino_rival : T.why_domino;
   const nodes = fmtRule(counted(words, why.points), why.rule, { sum: sumText(why) });
   const out = last.holdings.findIndex((tiles) => tiles.length === 0);
   const partner = (out + 2) % 4;
