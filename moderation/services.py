@@ -49,6 +49,17 @@ def refuse_if_suspended(user, action: str = "talk") -> None:
         raise errors.suspended(suspension.until)
 
 
+def _person_at(table: Table, seat: int) -> Seat:
+    """The seat ``seat`` of ``table`` when a person sits there. Raises ``TableError``:
+    ``invalid`` (400: the table has no such seat, ``check_seat_exists``), ``not_found``
+    (404: an empty seat or a bot's)."""
+    check_seat_exists(seat, table.seats)
+    target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
+    if target is None:
+        raise not_found()
+    return target
+
+
 def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkMessage:
     """``user`` writes to the talk of ``table_id``: free ``text`` (plain text, 1-300
     characters once trimmed) or a quick ``phrase`` key (``moderation.ui_strings.PHRASES``),
@@ -116,10 +127,7 @@ def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
     if seat is None:
         mute, _created = TalkMute.objects.get_or_create(user=user, table=table)
         return mute
-    check_seat_exists(seat, table.seats)
-    target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
-    if target is None:
-        raise not_found()
+    target = _person_at(table, seat)
     if target.user_id == user.pk:
         raise errors.not_yourself()
     mute, _created = TalkMute.objects.get_or_create(user=user, muted_user_id=target.user_id)
@@ -174,10 +182,7 @@ def report_create(
         message = TalkMessage.objects.get(pk=message_id)
         reported_id = message.author_id
     else:
-        check_seat_exists(seat, table.seats)
-        target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
-        if target is None:
-            raise not_found()
+        target = _person_at(table, seat)
         reported_id = target.user_id
     if reported_id is None:  # the author deleted their account
         raise not_found()
