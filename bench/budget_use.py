@@ -17,11 +17,19 @@ seconds.
 first ``N`` choices of the first match sequences of seed ``PROBE`` (the same positions
 for every budget: run it once per budget, nothing else running) and prints p50 / p95 /
 max in ms.
+
+    .venv/bin/python bench/budget_use.py --profile cuban --seats 4 --digest 60
+
+``--digest N`` prints a sha256 of her choices and one of her estimates (every move's
+match value, hand win chance and expected points, ``repr`` of the floats) on the same
+first ``N`` choices (no clock guard): a change meant to make her faster, not different,
+must leave both unchanged.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
 from collections import Counter
@@ -51,15 +59,21 @@ def legal_play_counts(profile: str, seats: int, groups: int, seed: str) -> Count
 
     names = {"A": "nino", "B": "nino"}
     for group in range(groups):
-        play_match(seats, 100, names, seatings(seats)[0], seed, group, rules, choose)
+        play_match(seats, _target(rules), names, seatings(seats)[0], seed, group, rules, choose)
     return counts
 
 
-def choice_seconds(bot: Quelonia, profile: str, seats: int, count: int) -> list[float]:
-    """Thread CPU seconds of ``bot.choose`` on the first ``count`` choices (more than one
-    legal play) of seat A in Nino-only matches of seed ``PROBE``, sorted."""
+def _target(rules) -> int:
+    """The match target of the benches' matches: 100, or the profile's first target."""
+    return 100 if 100 in rules.targets else rules.targets[0]
+
+
+def probe_views(profile: str, seats: int, count: int) -> list[tuple[object, int]]:
+    """The first ``count`` choices (more than one legal play) of seat A in Nino-only
+    matches of seed ``PROBE`` (the profile's first target if it does not play to 100):
+    ``(view, move seed)`` pairs."""
     rules = PROFILES[profile]
-    views = []
+    views: list[tuple[object, int]] = []
 
     def choose(side, match, view, move_seed):
         if side == "A" and len(view.legal_moves) > 1 and len(views) < count:
@@ -69,14 +83,33 @@ def choice_seconds(bot: Quelonia, profile: str, seats: int, count: int) -> list[
     names = {"A": "nino", "B": "nino"}
     group = 0
     while len(views) < count and group < 100:
-        play_match(seats, 100, names, seatings(seats)[0], "PROBE", group, rules, choose)
+        play_match(seats, _target(rules), names, seatings(seats)[0], "PROBE", group, rules, choose)
         group += 1
+    return views
+
+
+def choice_seconds(bot: Quelonia, views: list[tuple[object, int]]) -> list[float]:
+    """Thread CPU seconds of ``bot.choose`` on every ``(view, move seed)`` of ``views``
+    (``probe_views``), sorted."""
     seconds = []
     for view, move_seed in views:
         started = time.thread_time()
         bot.choose(view, make_rng("quelonia", view, move_seed))
         seconds.append(time.thread_time() - started)
     return sorted(seconds)
+
+
+def choice_digests(bot: Quelonia, views: list[tuple[object, int]]) -> tuple[str, str]:
+    """``(sha256 of her choices, sha256 of her estimates)`` on ``views`` (``probe_views``),
+    each from the rng ``choose`` would get; hex digests."""
+    choices, estimates = hashlib.sha256(), hashlib.sha256()
+    for view, move_seed in views:
+        play = bot.choose(view, make_rng("quelonia", view, move_seed))
+        choices.update(f"{play.tile}/{play.end};".encode())
+        for guess in bot.estimate(view, make_rng("quelonia", view, move_seed)):
+            figures = (guess.match_value, guess.hand_win_chance, guess.expected_points)
+            estimates.update(f"{guess.move.tile}/{guess.move.end}:{figures!r};".encode())
+    return choices.hexdigest(), estimates.hexdigest()
 
 
 def spent(moves: int, rollouts: int, max_worlds: int) -> int:
@@ -93,6 +126,7 @@ def main() -> int:
     parser.add_argument("--rollouts", type=int, default=None)
     parser.add_argument("--max-worlds", type=int, default=None)
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
+    parser.add_argument("--digest", type=int, default=0, help="digest her choices on N choices")
     add_option_arguments(parser)  # for the timed choices
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
@@ -106,7 +140,7 @@ def main() -> int:
         print(f"{moves:11d} | {share:16.3f} | {spent(moves, rollouts, max_worlds):6d}")
     mean = sum(n * spent(m, rollouts, max_worlds) for m, n in counts.items()) / total
     print(f"mean simulations a choice: {mean:.0f} of {rollouts} ({mean / rollouts:.1%})")
-    if args.time:
+    if args.time or args.digest:
         timed = Quelonia(
             rollouts=args.rollouts,
             max_worlds=args.max_worlds,
@@ -115,7 +149,12 @@ def main() -> int:
             endgame=args.endgame,
             legible=args.legible,
         )
-        seconds = choice_seconds(timed, args.profile, args.seats, args.time)
+    if args.digest:
+        views = probe_views(args.profile, args.seats, args.digest)
+        choices, estimates = choice_digests(timed, views)
+        print(f"digest over {len(views)} choices: choices {choices}, estimates {estimates}")
+    if args.time:
+        seconds = choice_seconds(timed, probe_views(args.profile, args.seats, args.time))
         p50, p95 = seconds[len(seconds) // 2], seconds[int(len(seconds) * 0.95)]
         print(
             f"CPU per choice over {len(seconds)} choices: p50 {p50 * 1000:.0f} ms, "
