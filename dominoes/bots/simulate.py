@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dominoes.bots.belief import Holding
 from dominoes.bots.knowledge import Knowledge
 from dominoes.bots.nino import ends_advice, other_seats
-from dominoes.playout import DRAW, PASS, Position, tables_for
+from dominoes.playout import DRAW, PASS, Position, ends_after, tables_for
+from dominoes.playout import greedy_playout as greedy_playout  # Quelonia's, endgame's
 from dominoes.rules import Rules
 from dominoes.state import Draw, Pass, Play
 from dominoes.tiles import Tile, make_tile
@@ -76,60 +77,6 @@ def move_key(rules: Rules, move: Play | Draw | Pass) -> tuple[int, int]:
     if isinstance(move, Pass):
         return PASS, -1
     return tables_for(rules.max_pip).index[move.tile], (-1 if move.end is None else move.end)
-
-
-def greedy_playout(pos: Position, tiles_left: int = 0) -> tuple | None:
-    """Play ``pos`` (in place) to the end, every seat following a quick heuristic: go out
-    when possible, else dump heavy tiles and doubles while keeping tiles that follow the
-    new ends (a richer Nino-like policy measured no better). A seat choosing to draw or to
-    pass (``draw_optional``, ``first_double``) always draws, one tile at a time, until it
-    fits or the stock is empty (then it passes): the same simple rule the service and the
-    arena apply for every bot (``tables.services.bot_play``, ``dominoes.arena``).
-    Returns ``pos.result()``: ``(end, winners, points, counts)``. With ``tiles_left`` > 0
-    it stops as soon as the hands of the seats still playing hold at most that many tiles
-    and the stock is empty (a solved endgame with draws to come costs far too much), and
-    returns ``pos.result()``, ``None`` while the hand is on (``endgame.solved_playout``
-    plays on from there)."""
-    tables = pos.tables
-    value, pip_mask, other, pips = tables.value, tables.pip_mask, tables.other, tables.pips
-    doubles = tables.doubles
-    plays_before_check = max(0, pos.tiles_in_play() - tiles_left) if tiles_left else -1
-    while pos.end is None:
-        if not plays_before_check:  # each play takes a tile; a draw may have added some
-            plays_before_check = pos.tiles_in_play() - tiles_left
-            if plays_before_check <= 0:
-                if pos.drawn >= len(pos.stock):
-                    break
-                plays_before_check = 1  # not while a draw may come: look again next play
-        plays_before_check -= 1
-        plays = pos.legal_plays()
-        if len(plays) == 1:
-            pos.play(*plays[0])
-            continue
-        if not plays:  # a draw-or-pass choice (draw_optional): draw
-            pos.draw()
-            continue
-        hand = pos.hands[pos.turn]
-        left, right = pos.left, pos.right
-        best = plays[0]
-        best_score = -1e9
-        for tile, end in plays:
-            rest = hand & ~(1 << tile)
-            if not rest:
-                best = (tile, end)
-                break
-            if end < 0:
-                new_left, new_right = pips[tile]
-            elif end == right and other[tile][right] >= 0:
-                new_left, new_right = left, other[tile][right]
-            else:
-                new_left, new_right = other[tile][left], right
-            fit = (rest & (pip_mask[new_left] | pip_mask[new_right])).bit_count()
-            score = value[tile] + (4 if doubles >> tile & 1 else 0) + 1.5 * (fit if fit < 3 else 3)
-            if score > best_score:
-                best, best_score = (tile, end), score
-        pos.play(*best)
-    return pos.result()
 
 
 def advice_rollout(view: SeatView, knowledge: Knowledge, rules: Rules):
@@ -223,18 +170,12 @@ def _advice_choice(plays, tables, hand, seat, left, right, line, voids, seats, p
     """The play of ``plays`` with the best ``nino.score_move`` score (the first on a tie)."""
     holding = Holding(tables, hand, line)
     others = other_seats(seats, seat, partnerships, voids, holding.exhausted)
-    other, pips = tables.other, tables.pips
     best = plays[0]
     best_score = -1e9
     for tile, end in plays:
         if not hand & ~(1 << tile):
             return tile, end
-        if end < 0:
-            new_left, new_right = pips[tile]
-        elif end == right and other[tile][right] >= 0:
-            new_left, new_right = left, other[tile][right]
-        else:
-            new_left, new_right = other[tile][left], right
+        new_left, new_right = ends_after(tables, left, right, tile, end)
         score = holding.score(tile, new_left, new_right)
         score += ends_advice(others, new_left, new_right)
         if score > best_score:

@@ -43,12 +43,14 @@ winners, points, counts).
 
 The package: ``tables`` (lookup tables), ``steps`` (the one no-fit step, R14-R18),
 ``score`` (R19-R24), ``position`` and ``moves`` (``Position``), ``run`` (the random loop),
-``deal`` (random deals and first leads).
+``greedy`` (the bots' quick policy, ``greedy_playout``), ``deal`` (random deals and first
+leads).
 """
 
 from __future__ import annotations
 
 from dominoes.playout.deal import first_hand_position, first_lead, random_deal, random_order
+from dominoes.playout.greedy import greedy_playout
 from dominoes.playout.position import Position
 from dominoes.playout.run import play_random_hands, random_playout
 from dominoes.playout.score import score_hands
@@ -63,6 +65,7 @@ from dominoes.playout.tables import (
     TILES,
     VALUE,
     Tables,
+    ends_after,
     mask_of,
     tables_for,
     tiles_of,
@@ -81,8 +84,10 @@ __all__ = [
     "VALUE",
     "Position",
     "Tables",
+    "ends_after",
     "first_hand_position",
     "first_lead",
+    "greedy_playout",
     "mask_of",
     "play_random_hands",
     "random_deal",

@@ -121,6 +121,18 @@ OTHER: tuple[tuple[int, ...], ...] = _T6.other
 DOUBLES: int = _T6.doubles
 
 
+def ends_after(tables: Tables, left: int, right: int, tile: int, end: int) -> tuple[int, int]:
+    """The line's ends ``(left, right)`` (pips) after tile index ``tile`` is played on the
+    end showing pip ``end`` of the ends ``left``/``right`` (``-1``: the lead, which gives
+    its own pips), as ``Position.play`` places it (R11, R12: on equal ends, the right)."""
+    other = tables.other[tile]
+    if end < 0:
+        return tables.pips[tile]
+    if end == right and other[right] >= 0:
+        return left, other[right]
+    return other[left], right
+
+
 def mask_of(tiles: Sequence[Tile], max_pip: int = 6) -> int:
     """The bit mask of ``tiles`` (``Tile`` values of the double-``max_pip`` set)."""
     index = tables_for(max_pip).index
