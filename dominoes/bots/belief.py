@@ -17,6 +17,7 @@ sample size): a few deals that explain everything better must not drown the rest
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -161,15 +162,16 @@ def advice_score(
         return 1e6
     left, right = place(decision.ends, tables.pips[tile], end)[1]
     holding = Holding(tables, hand, decision.line)
-    return holding.score(tile, left, right) + ends_score(
-        seats,
-        decision.seat,
-        rules.partnerships(seats),
-        left,
-        right,
-        decision.voids,
-        holding.exhausted,
+    return holding.score(tile, left, right) + _ends(
+        rules, seats, decision, left, right, holding.exhausted
     )
+
+
+def _ends(rules: Rules, seats: int, decision: Decision, left: int, right: int, dead: int) -> float:
+    """``ends_score`` of the seat of ``decision`` leaving ends ``left``/``right``, with the
+    voids shown by then and the ``dead`` pips (``Holding.exhausted``)."""
+    partnerships = rules.partnerships(seats)
+    return ends_score(seats, decision.seat, partnerships, left, right, decision.voids, dead)
 
 
 def log_likelihood(
@@ -266,6 +268,26 @@ def _options(tables: Tables, decision: Decision, hand: int) -> list[tuple[int, i
     return options
 
 
+@functools.cache
+def _parts(max_pip: int) -> tuple[tuple[float, ...], tuple[float, ...], int, int]:
+    """What ``Holding.score`` adds up that depends on no holding, for the double-``max_pip``
+    set: per tile ``VALUE * value + DOUBLE`` (0.0 for a single); per ``distinct * width +
+    fit`` ``VARIETY * distinct + FOLLOW * min(fit, 3)``; that ``width`` (tiles + 1); and
+    the bits of a pip in ``_scores``' keys (the same floats, computed once)."""
+    tables = tables_for(max_pip)
+    base = tuple(
+        VALUE * tables.value[tile] + (DOUBLE if tables.doubles >> tile & 1 else 0.0)
+        for tile in range(len(tables.tiles))
+    )
+    width = len(tables.tiles) + 1
+    kept = tuple(
+        VARIETY * distinct + FOLLOW * min(fit, 3)
+        for distinct in range(max_pip + 2)
+        for fit in range(width)
+    )
+    return base, kept, width, max_pip.bit_length()
+
+
 def _scores(
     tables: Tables,
     rules: Rules,
@@ -276,28 +298,47 @@ def _scores(
     options: list[tuple[int, int]],
     cache: dict,
 ) -> tuple[list[float], float]:
-    """``advice_score`` of every option and of the play made, computed together: the
-    pips held and the dead pips are counted once per holding, and the advice about the
-    ends (``ends_score``) is looked up in ``cache`` by decision ``number``. The same
-    numbers as ``advice_score``, in the same order of operations."""
-    holding = Holding(tables, hand, decision.line)
-    exhausted = holding.exhausted
-    pips = tables.pips
-    partnerships = rules.partnerships(seats)
-
-    def score_of(tile: int, end: int) -> float:
-        if not hand & ~(1 << tile):
-            return 1e6
-        left, right = place(decision.ends, pips[tile], end)[1]
-        key = (number, left, right, exhausted)
-        ends = cache.get(key)
+    """``advice_score`` of every option and of the play made, computed together in one
+    loop: the pips held and the dead pips are counted once per holding, the parts that
+    depend on no holding come from ``_parts``, and the advice about the ends
+    (``ends_score``) is looked up in ``cache`` by decision ``number``, ends and dead pips.
+    The same numbers as ``advice_score``, in the same order of operations."""
+    pip_mask, pips, other = tables.pip_mask, tables.pips, tables.other
+    base, kept, width, pip_bits = _parts(tables.max_pip)
+    counts = [(hand & mask).bit_count() for mask in pip_mask]
+    present = len(counts) - counts.count(0)
+    seen = hand | decision.line
+    exhausted = 0
+    for pip, mask in enumerate(pip_mask):
+        if not mask & ~seen:
+            exhausted |= 1 << pip
+    ends = decision.ends
+    prefix = ((number << len(pip_mask)) | exhausted) << (2 * pip_bits)
+    scores = []
+    for tile, end in [*options, (decision.tile, decision.end)]:
+        rest = hand & ~(1 << tile)
+        if not rest:
+            scores.append(1e6)
+            continue
+        high, low = pips[tile]
         if ends is None:
-            ends = cache[key] = ends_score(
-                seats, decision.seat, partnerships, left, right, decision.voids, exhausted
-            )
-        return holding.score(tile, left, right) + ends
-
-    return [score_of(t, e) for t, e in options], score_of(decision.tile, decision.end)
+            left, right = high, low
+        elif end == ends[1] and other[tile][end] >= 0:
+            left, right = ends[0], other[tile][end]
+        else:
+            left, right = other[tile][ends[0]], ends[1]
+        distinct = present - (counts[high] == 1) - (low != high and counts[low] == 1)
+        fit = (rest & (pip_mask[left] | pip_mask[right])).bit_count()
+        score = base[tile] + kept[distinct * width + fit]
+        if fit == 0:
+            score -= STUCK
+        key = prefix | (left << pip_bits) | right
+        advice = cache.get(key)
+        if advice is None:
+            advice = cache[key] = _ends(rules, seats, decision, left, right, exhausted)
+        scores.append(score + advice)
+    chosen = scores.pop()
+    return scores, chosen
 
 
 def weigh(
