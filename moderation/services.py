@@ -51,7 +51,7 @@ def refuse_if_suspended(user, action: str = "talk") -> None:
 
 def _person_at(table: Table, seat: int) -> Seat:
     """The seat ``seat`` of ``table`` when a person sits there. Raises ``TableError``:
-    ``invalid`` (400: the table has no such seat, ``check_seat_exists``), ``not_found``
+    ``no_such_seat`` (400: the table has no such seat, ``check_seat_exists``), ``not_found``
     (404: an empty seat or a bot's)."""
     check_seat_exists(seat, table.seats)
     target = next((s for s in table.seat_set.all() if s.index == seat and s.user_id), None)
@@ -122,7 +122,8 @@ def talk_mute(*, user, table_id: int, seat: int | None = None) -> TalkMute:
     person at that seat at every table. Muting again returns the existing mute.
 
     Raises ``TableError``: ``not_found`` (404: not seated, or no person at ``seat``),
-    ``invalid`` (400: one's own seat, a seat the table does not have)."""
+    ``invalid`` (400: one's own seat), ``no_such_seat`` (400: a seat the table does not
+    have)."""
     table, _seat = table_selectors.table_for_user(table_id, user)
     if seat is None:
         mute, _created = TalkMute.objects.get_or_create(user=user, table=table)
@@ -166,9 +167,9 @@ def report_create(
     nothing a reader can see is no text).
 
     Raises ``TableError``: ``not_found`` (404: not seated, a message they cannot read, an
-    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself,
-    a seat the table does not have; a ``text`` the talk would refuse for its characters,
-    length, marks or lines).
+    empty seat or a bot), ``invalid`` (400: neither or both of message and seat, oneself;
+    a ``text`` the talk would refuse for its characters, length, marks or lines),
+    ``no_such_seat`` (400: a seat the table does not have).
     """
     text = clean_text(text)
     if (message_id is None) == (seat is None):

@@ -238,12 +238,12 @@ def not_your_seat() -> TableError:
 
 
 def no_such_seat(seat: int, seats: int) -> TableError:
-    """400 ``invalid``: a body names ``seat``, which a table of ``seats`` seats (numbered
-    from 0) does not have; ``fields.seat`` says which seats there are."""
+    """400 ``no_such_seat``: a body names ``seat``, which a table of ``seats`` seats
+    (numbered from 0) does not have; ``fields.seat`` says which seats there are."""
     detail = gettext(
         "No hay asiento %(seat)d en esta mesa: los asientos van del 0 al %(last)d."
     ) % {"seat": seat, "last": seats - 1}
-    return TableError("invalid", detail, extra={"fields": {"seat": [detail]}})
+    return TableError("no_such_seat", detail, extra={"fields": {"seat": [detail]}})
 
 
 def unknown_tile(reason: str) -> TableError:

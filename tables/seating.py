@@ -70,7 +70,7 @@ def list_group(status: str, turn_seat: int | None, mine: Sequence[int]) -> int:
 
 
 def check_seat_exists(seat: int, seats: int) -> None:
-    """Raise ``no_such_seat`` (400 ``invalid``, ``fields.seat``) when ``seat``, named in
+    """Raise ``no_such_seat`` (400, ``fields.seat``) when ``seat``, named in
     a request's body (a move's, a mute's, a report's), is none of a table's ``seats``
     seats, numbered from 0."""
     if not 0 <= seat < seats:

@@ -71,7 +71,7 @@ class MoveListCreateApi(TableScopedApi):
             required=False,
             help_text="The seat you move for (one of your_seats; seven_plus_seven: either "
             "hand). Left out: your seat that may act now. None of the table's seats: 400 "
-            "invalid; not yours: 400 not_your_seat; yours but not to act: 409 "
+            "no_such_seat; not yours: 400 not_your_seat; yours but not to act: 409 "
             "not_your_turn.",
         )
 

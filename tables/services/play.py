@@ -68,10 +68,10 @@ def move_play(
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
     ``hand_over``/``not_your_turn`` (409), an engine refusal code (400, RECORD.md),
-    ``invalid`` (400, unknown tile; an ``end`` given with the lead, R11; a ``seat`` the
-    table does not have) or
-    ``not_your_seat`` (400, ``seat`` is not the user's). A refused move changes nothing,
-    except that an overdue turn is forfeited (R27) before ``turn_expired`` is raised.
+    ``invalid`` (400, unknown tile; an ``end`` given with the lead, R11), ``no_such_seat``
+    (400, a ``seat`` the table does not have) or ``not_your_seat`` (400, ``seat`` is not
+    the user's). A refused move changes nothing, except that an overdue turn is forfeited
+    (R27) before ``turn_expired`` is raised.
     """
     move = {"version": version, "tile": tile, "end": end, "action": action, "seat": seat}
     now = timezone.now()

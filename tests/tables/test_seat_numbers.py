@@ -2,7 +2,8 @@
 is told what is true for that table. A move ``{"seat": 5}`` or a mute ``{"seat": 7}`` at
 a 2-seat table said "Tiene que ser menor o igual que 3." (the largest table's last
 seat), and ``{"seat": 2}`` there "No juegas en ese asiento." or a bare 404; now each is
-400 ``invalid`` with "No hay asiento 5 en esta mesa: los asientos van del 0 al 1." in
+400 ``no_such_seat`` (a code of its own, so an app can tell it from a body's other
+mistakes) with "No hay asiento 5 en esta mesa: los asientos van del 0 al 1." in
 ``fields.seat``. Creating a 3-seat table with ``others: ["nino"]`` said "Indica, para
 cada otro asiento, «friend» o un bot…" without how many: now "Esta mesa tiene 2 asientos
 más: indica 2 en others…"."""
@@ -27,7 +28,11 @@ def _no_seat(seat: int, last: int) -> str:
 def _refused(answer, detail: str) -> None:
     assert answer.status_code == 400, answer.content[:300]
     body = answer.json()
-    assert (body["code"], body["detail"], body["fields"]) == ("invalid", detail, {"seat": [detail]})
+    assert (body["code"], body["detail"], body["fields"]) == (
+        "no_such_seat",
+        detail,
+        {"seat": [detail]},
+    )
 
 
 @pytest.fixture
