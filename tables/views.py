@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from dominoes import PROFILES
-from notices.selectors import chosen_time_zone
+from notices.selectors import chosen_time_zone, time_zone_of
 from tables import history as history_reads
 from tables import listing, naming, replays, seating, selectors, services
 from tables.errors import TableError
@@ -211,7 +211,8 @@ FINISHED = ("finished", "closed")
 def history(request: HttpRequest) -> HttpResponse:
     """ "Partidas terminadas": the user's finished matches in pages of
     ``tables.history.PAGE_SIZE`` (20), newest first, filtered by ``?result=won|lost`` and
-    ``?opponent=<name>`` (any other player's name, bots too; the recent ones offered).
+    ``?opponent=<name>`` (any other player's name, bots too; the recent ones offered),
+    each dated in the player's time zone (UTC while none is saved), as the inbox is.
 
     "Más antiguas" leads to ``?cursor=`` (the page after the last row), "Más recientes"
     to ``?newer=`` (the page before the first), both keeping the filters: keyset pages of
@@ -239,6 +240,7 @@ def history(request: HttpRequest) -> HttpResponse:
         "older": f"?{urlencode({**kept, 'cursor': page.older})}" if page.older else "",
         "newer": f"?{urlencode({**kept, 'newer': page.newer})}" if page.newer else "",
         "filtered": bool(kept),
+        "time_zone": time_zone_of(request.user),  # the dates in it, as the inbox's
     }
     return render(request, "tables/history.html", context)
 

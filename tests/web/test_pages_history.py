@@ -8,12 +8,14 @@ player's matches through a cursor. The tables are written in bulk
 import html
 import random
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from notices.models import NoticePreferences
 from tables.history import PAGE_SIZE
 from tables.models import Seat, Table
 from tests.support.api import create_table, play_one, table
@@ -145,9 +147,10 @@ def test_the_same_queries_at_2_and_at_60_finished_tables(alice, carol, query):
     if "next" in links:
         counts.append(_queries(many, links["next"]))
     assert len(set(counts)) == 1, counts
-    # session, user, the page, its seats, the opponents, a savepoint, and whether the time
-    # zone was ever set (notices.context_processors; none once it is, by the page's script)
-    assert counts[0] <= 7
+    # session, user, the page, its seats, the opponents, a savepoint, the time zone the
+    # dates are in, and whether it was ever set (notices.context_processors; none once it
+    # is, by the page's script)
+    assert counts[0] <= 8
 
 
 def test_the_links_in_english(carol):
@@ -218,3 +221,21 @@ def test_a_pairs_match_names_the_partner_as_mis_mesas_does(alice, bob, carol, da
     Table.objects.filter(pk=finished.pk).update(status="finished", winners=[0, 2])
     text = " ".join(_client(alice).get("/partidas/").content.decode().split())
     assert f"Mesa {finished.pk}: con carol (tu pareja) contra bob y dave</span>" in text
+
+
+@pytest.mark.parametrize(
+    ("zone", "dated"),
+    [
+        ("America/Havana", '<time datetime="2030-03-04T21:30:00-05:00">4 mar 2030</time>'),
+        (None, '<time datetime="2030-03-05T02:30:00+00:00">5 mar 2030</time>'),
+    ],
+)
+def test_a_match_is_dated_in_the_players_zone(alice, zone, dated):
+    """A match over at 02:30 UTC on 5 March was dated "5 mar 2030" for a player in
+    Havana, where it was still the 4th (21:30): the dates are in the saved zone, as the
+    inbox's; with none saved, in UTC as before."""
+    if zone:
+        NoticePreferences.objects.create(user=alice, time_zone=zone, time_zone_chosen=True)
+    over = datetime(2030, 3, 5, 2, 30, tzinfo=UTC)
+    tables(1, status="finished", players=[alice, "nino"], start=over)
+    assert dated in _client(alice).get("/partidas/").content.decode()
