@@ -23,7 +23,8 @@ from notices.time_zones import offered_name
 
 class NotificationSerializer(serializers.ModelSerializer):
     """One notice: its kind, table, when, whether read, the sentence in the request's
-    language (``text``), the table's page (``path``) and its public facts (``payload``)."""
+    language (``text``; a deadline in it written in the context's ``zone``, else the
+    player's, zone named), the table's page (``path``) and its public facts (``payload``)."""
 
     text = serializers.SerializerMethodField()
     path = serializers.SerializerMethodField()
@@ -34,7 +35,7 @@ class NotificationSerializer(serializers.ModelSerializer):
         fields = ["id", "kind", "table", "created_at", "read", "read_at", "text", "path", "payload"]
 
     def get_text(self, notice: Notification) -> str:
-        return selectors.describe(notice)
+        return selectors.describe(notice, self.context.get("zone"))
 
     def get_path(self, notice: Notification) -> str | None:
         return f"/mesas/{notice.table_id}/" if notice.table_id else None
@@ -61,7 +62,10 @@ class NotificationListApi(APIView):
         unread = request.query_params.get("unread", "") in ("1", "true", "yes")
         pages = InboxPagination()
         page = pages.paginate_queryset(selectors.inbox(request.user, unread=unread), request)
-        return pages.get_paginated_response(NotificationSerializer(page, many=True).data)
+        # a deadline in the text is written in the player's zone, read once for the page
+        context = {"zone": selectors.time_zone_of(request.user)}
+        rows = NotificationSerializer(page, many=True, context=context).data
+        return pages.get_paginated_response(rows)
 
 
 #: The largest id a row can have (a 64-bit key): a larger one is a 400, not a 500.

@@ -3,12 +3,12 @@ language (the inbox, the API and the push all say the same)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
-from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -47,6 +47,22 @@ def time_zone_of(user) -> ZoneInfo:
     came with: ``time_zone_chosen``); UTC while neither was given."""
     rows = NoticePreferences.objects.filter(user=user).values_list("time_zone", flat=True)
     return zone_named(rows.first())
+
+
+def written_in_zone(when: datetime, zone: ZoneInfo) -> str:
+    """``when`` as a notice's sentence writes it, in the active language: in ``zone`` and
+    naming it as the deadline e-mails do ("5 de diciembre de 2025 a las 13:30
+    (America/Havana)", "December 5, 2025, 1:30 p.m. (UTC)")."""
+    return f"{date_format(when.astimezone(zone), 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def _written(facts: dict, field: str, zone: ZoneInfo | None, recipient_id: int) -> str:
+    """The time in ``facts[field]`` (ISO 8601) written in ``zone``, else in the zone of
+    the player ``recipient_id``; "" when there is none."""
+    when = parse_datetime(facts[field]) if facts.get(field) else None
+    if when is None:
+        return ""
+    return written_in_zone(when, zone or time_zone_of(recipient_id))
 
 
 def chosen_time_zone(user) -> str:
@@ -92,20 +108,20 @@ def score_lines(payload: dict) -> list[tuple[str, int]]:
     return list(dict.fromkeys((name, score) for name, score in pairs if name))
 
 
-def moderation_sentence(facts: dict) -> str:
+def moderation_sentence(facts: dict, until: str = "") -> str:
     """A moderator's action as its players read it: "Mesa cerrada por un moderador:
-    lenguaje ofensivo", "Un moderador te avisa: …", "Suspendido hasta el …: …"."""
+    lenguaje ofensivo", "Un moderador te avisa: …", "Un moderador te suspendió hasta el
+    …: …" (``until``: the end of a suspension as ``written_in_zone`` writes it)."""
     values = {"reason": facts.get("reason", ""), "id": facts.get("table")}
     action = facts.get("action")
     if action == "close_table":
         return _("Mesa %(id)s cerrada por un moderador: %(reason)s") % values
     if action == "suspend":
-        until = parse_datetime(facts["until"]) if facts.get("until") else None
-        values["until"] = date_format(localtime(until), "DATETIME_FORMAT") if until else ""
+        values["until"] = until
         return (
             _(
-                "Un moderador te suspendió hasta el %(until)s (no puedes crear mesas, "
-                "sentarte ni escribir; sí terminar tus partidas): %(reason)s"
+                "Un moderador te suspendió hasta el %(until)s: no puedes crear mesas, "
+                "sentarte ni escribir (sí terminar tus partidas). Motivo: %(reason)s"
             )
             % values
         )
@@ -143,9 +159,12 @@ def _hand_scored(winners: int, points: int, won: bool) -> str:
     )
 
 
-def describe(notice: Notification) -> str:
+def describe(notice: Notification, zone: ZoneInfo | None = None) -> str:
     """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4:
-    con carol (tu pareja) contra bob y dave". Public facts only: never a tile."""
+    con carol (tu pareja) contra bob y dave". A deadline or a suspension's end is written
+    in ``zone``, else in the recipient's saved zone (``time_zone_of``), named as the
+    e-mails name it ("juega antes del 5 de diciembre de 2025 a las 13:30
+    (America/Havana)"). Public facts only: never a tile."""
     facts = notice.payload
     values = {"id": notice.table_id, "others": with_names(facts, notice.kind)}
     if notice.kind == Kind.YOUR_TURN:
@@ -153,8 +172,7 @@ def describe(notice: Notification) -> str:
             return _("Te toca en la mesa %(id)s: %(others)s") % values
         return _("Te toca en la mesa %(id)s") % values
     if notice.kind == Kind.REMINDER:
-        deadline = parse_datetime(facts["deadline"]) if facts.get("deadline") else None
-        values["deadline"] = date_format(localtime(deadline), "DATETIME_FORMAT") if deadline else ""
+        values["deadline"] = _written(facts, "deadline", zone, notice.recipient_id)
         return _("Se acaba tu tiempo en la mesa %(id)s: juega antes del %(deadline)s") % values
     if notice.kind == Kind.HAND_OVER:
         values |= {"hand": facts.get("hand"), "winners": names(facts.get("winners", []))}
@@ -179,7 +197,7 @@ def describe(notice: Notification) -> str:
             % values
         )
     if notice.kind == Kind.MODERATION:
-        return moderation_sentence(facts)
+        return moderation_sentence(facts, _written(facts, "until", zone, notice.recipient_id))
     if notice.kind == Kind.REMATCH_OFFERED:
         values["name"] = facts.get("by", "")
         if values["name"]:
