@@ -10,13 +10,18 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import views as accounts_views
-from core.api_errors import page_not_found
+from core.api_errors import page_not_found, read_only
 
 # Swagger UI under the Content-Security-Policy (config/settings/base.py): its start-up script
 # comes from a URL, not inline, its page styles from a file (templates/api/swagger_ui.html),
 # and its icons are data: images, allowed on this page only.
-swagger_ui = csp_update({"img-src": ["data:"]})(
-    SpectacularSwaggerSplitView.as_view(url_name="api-schema", template_name="api/swagger_ui.html")
+# Both only read: any other method is the API's JSON 405 (core.api_errors.read_only).
+swagger_ui = read_only(
+    csp_update({"img-src": ["data:"]})(
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api-schema", template_name="api/swagger_ui.html"
+        )
+    )
 )
 
 # The admin signs in through the site's login (allauth's, rate-limited per address and
@@ -43,7 +48,7 @@ def unknown_endpoint(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
-    path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/schema/", read_only(SpectacularAPIView.as_view()), name="api-schema"),
     path("api/v1/docs/", swagger_ui, name="api-docs"),
     path("api/v1/", include("accounts.api_urls")),
     path("api/v1/", include("tables.api_urls")),

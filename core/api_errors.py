@@ -25,6 +25,7 @@ A dropped database or cache connection (`core.faults.UNAVAILABLE`) is not a 500 
 request's transaction rolled back, so retrying it is safe.
 """
 
+import functools
 import logging
 import math
 import sys
@@ -36,6 +37,7 @@ from django.template import loader
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -175,6 +177,27 @@ def api_exception_handler(exc, context):
     body.update(getattr(exc, "extra", None) or {})
     response.data = body
     return response
+
+
+def read_only(view):
+    """``view`` for ``GET`` and ``HEAD`` only: any other method (``OPTIONS`` too) is
+    ``405 method_not_allowed`` in the error contract, with ``Allow: GET, HEAD``, before
+    the view signs anyone in. For the OpenAPI schema and its Swagger page, whose own
+    answers to another method were YAML, an HTML 405, a 500 (``OPTIONS``) or, for a
+    session without a CSRF token, the pages' HTML 403. Exempt from Django's CSRF check,
+    which would answer such a write with that HTML page first: nothing here writes."""
+
+    @csrf_exempt
+    @functools.wraps(view)
+    def only_reads(request, *args, **kwargs):
+        if request.method in ("GET", "HEAD"):
+            return view(request, *args, **kwargs)
+        detail = exceptions.MethodNotAllowed(request.method).detail
+        response = error_response(status=405, code="method_not_allowed", detail=detail)
+        response["Allow"] = "GET, HEAD"
+        return response
+
+    return only_reads
 
 
 def page_not_found(request, exception):
