@@ -1,10 +1,10 @@
 """What the account e-mails and the password pages say. After a reset with the mailed link
 the security e-mail's subject read "Recuperar la contraseña" (the reset page's title): now
-"Tu contraseña ha cambiado". Its "Fecha: 4 de marzo de 2030 a las 09:30" gave UTC's time
-and no zone: now the player's time, zone named ("(hora de America/Havana)", "(hora
-UTC)" while they have none). The verification e-mail read "La cuenta alice de Dominó ha
-dado este correo."; the reset and change forms' labels ended in ":" ("Contraseña
-nueva:"), unlike the site's other forms."""
+"Tu contraseña ha cambiado", and so does a change's (it read "Contraseña cambiada"). Its
+"Fecha: 4 de marzo de 2030 a las 09:30" gave UTC's time and no zone: now the player's
+time, zone named ("(hora de America/Havana)", "(hora UTC)" while they have none). The
+verification e-mail read "La cuenta alice de Dominó ha dado este correo."; the reset and
+change forms' labels ended in ":" ("Contraseña nueva:"), unlike the site's other forms."""
 
 from __future__ import annotations
 
@@ -46,14 +46,30 @@ def test_a_reset_says_the_password_changed_and_when_in_the_players_zone(client, 
     assert "Fecha: 4 de marzo de 2030 a las 04:30 (hora de America/Havana)" in message.body
 
 
+def test_a_change_says_the_password_changed_and_when_in_the_players_zone(client, alice):
+    """The change's subject read "Contraseña cambiada" where the reset's reads "Tu
+    contraseña ha cambiado": now the same words, and the time in the player's zone."""
+    NoticePreferences.objects.create(user=alice, time_zone="America/Havana", time_zone_chosen=True)
+    with time_machine.travel(T0, tick=False):
+        client.force_login(alice)
+        mail.outbox.clear()
+        client.post(
+            "/accounts/password/change/",
+            {"oldpassword": PASSWORD, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD},
+        )
+    (message,) = mails_to("alice@example.com")
+    assert message.subject == "Dominó · Tu contraseña ha cambiado"
+    assert "Fecha: 4 de marzo de 2030 a las 04:30 (hora de America/Havana)" in message.body
+
+
 @pytest.mark.parametrize(
-    ("player", "said"),
+    ("player", "said", "subject"),
     [
-        ("alice", "Fecha: 4 de marzo de 2030 a las 09:30 (hora UTC)"),
-        ("carol", "Date: March 4, 2030, 9:30 a.m. (UTC)"),
+        ("alice", "Fecha: 4 de marzo de 2030 a las 09:30 (hora UTC)", "Tu contraseña ha cambiado"),
+        ("carol", "Date: March 4, 2030, 9:30 a.m. (UTC)", "Your password has changed"),
     ],
 )
-def test_a_change_without_a_zone_says_utc(client, request, player, said):
+def test_a_change_without_a_zone_says_utc(client, request, player, said, subject):
     user = request.getfixturevalue(player)
     with time_machine.travel(T0, tick=False):  # signed in then: the session is fresh
         client.force_login(user)
@@ -65,6 +81,7 @@ def test_a_change_without_a_zone_says_utc(client, request, player, said):
         )
     (message,) = mails_to(user.email)
     assert said in message.body, message.body
+    assert message.subject == f"Dominó · {subject}"
 
 
 @pytest.mark.parametrize(

@@ -73,7 +73,7 @@ def test_the_password_changed_mail_says_tu(client, alice):
         {"oldpassword": PASSWORD, "password1": "otra-clave-9931", "password2": "otra-clave-9931"},
     )
 
-    assert [message.subject for message in mail.outbox] == ["Dominó · Contraseña cambiada"]
+    assert [message.subject for message in mail.outbox] == ["Dominó · Tu contraseña ha cambiado"]
     body = mail.outbox[0].body
     assert "Te escribimos porque en tu cuenta se ha hecho este cambio" in body
     assert "Tu contraseña ha cambiado." in body
