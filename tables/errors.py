@@ -97,6 +97,18 @@ def invite_not_found() -> TableError:
     )
 
 
+def no_invite_to_renew(seat: int) -> TableError:
+    """404 ``invite_not_found``: the creator asks to renew the link of ``seat``, which has
+    none (her own seat, a taken one, a bot's, or ``seven_plus_seven``'s seat 3, which goes
+    with seat 1's link)."""
+    return TableError(
+        "invite_not_found",
+        gettext("El asiento %(seat)d no tiene un enlace de invitación que renovar.")
+        % {"seat": seat},
+        status_code=status.HTTP_404_NOT_FOUND,
+    )
+
+
 def unknown_rules(rules: str, offered: list[str]) -> TableError:
     """400 ``invalid_table``: ``rules`` names no profile the service seats; ``profiles``
     lists the ones it does."""

@@ -15,6 +15,7 @@ from tables import guards
 from tables.errors import (
     already_seated,
     invite_not_found,
+    no_invite_to_renew,
     not_found,
     table_not_open,
     unknown_rules,
@@ -30,6 +31,7 @@ from tables.seating import (
     FRIEND,
     SERVICE_UNSUPPORTED_PROFILES,
     check_invite_token,
+    check_seat_exists,
     hand_seats,
     holds_two_hands,
     invite_sha256,
@@ -233,9 +235,10 @@ def _take(table: Table, seats: list[Seat], seat: Seat, user, token: str, now: da
 def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
     """Replace an open seat's invite token, so the old link stops working (creator only).
 
-    Raises ``TableError``: ``not_found`` (404) for anyone but the creator or a seat that
-    is not open or has no link (``seven_plus_seven``'s seat 3 goes with seat 1's link),
-    ``table_not_open`` (409) once the match has started.
+    Raises ``TableError``: ``not_found`` (404) for anyone but the creator,
+    ``table_not_open`` (409) once the match has started, ``no_such_seat`` (400) for a
+    seat the table does not have, ``invite_not_found`` (404) for one that is not open or
+    has no link (``seven_plus_seven``'s seat 3 goes with seat 1's link).
     """
     with transaction.atomic():
         table = transitions.lock(table_id)
@@ -243,6 +246,7 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
             raise not_found()
         if table.status != Table.Status.WAITING:
             raise table_not_open()
+        check_seat_exists(seat_index, table.seats)
         seat = next(
             (
                 s
@@ -252,7 +256,7 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
             None,
         )
         if seat is None:
-            raise not_found()
+            raise no_invite_to_renew(seat_index)
         seat.invite_token = new_invite_token()
         seat.save(update_fields=["invite_token"])
         transitions.save_next_version(table)

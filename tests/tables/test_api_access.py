@@ -72,3 +72,25 @@ def test_it_lets_only_the_creator_renew_an_invite(api_client_for, alice, bob):
     response = api_client_for(bob).post(f"/api/v1/tables/{created['id']}/invites/1/renew/")
     assert response.status_code == 404
     assert Table.objects.get(pk=created["id"]).version == created["version"]
+
+
+def test_renewing_a_seat_without_a_link_says_so(api_client_for, alice, bob):
+    """The creator asking to renew a seat that has no link (her own, a taken one, a
+    bot's) got a bare 404 "No encontrado."; a seat the table does not have was the same."""
+    created = create_table(api_client_for(alice), 3, ["friend", "nino"])
+    renew = f"/api/v1/tables/{created['id']}/invites/%d/renew/"
+    creator = api_client_for(alice)
+
+    for seat in (0, 2):
+        answer = creator.post(renew % seat)
+        assert answer.status_code == 404
+        assert answer.json() == {
+            "code": "invite_not_found",
+            "detail": f"El asiento {seat} no tiene un enlace de invitación que renovar.",
+        }
+    answer = creator.post(renew % 5)
+    assert (answer.status_code, answer.json()["code"]) == (400, "no_such_seat")
+    assert answer.json()["detail"] == (
+        "No hay asiento 5 en esta mesa: los asientos van del 0 al 2."
+    )
+    assert Table.objects.get(pk=created["id"]).version == created["version"]

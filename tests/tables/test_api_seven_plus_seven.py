@@ -117,7 +117,7 @@ def test_seat_3_has_no_link_of_its_own(api_client_for, alice):
 
     reply = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/invites/3/renew/")
 
-    assert (reply.status_code, reply.json()["code"]) == (404, "not_found")
+    assert (reply.status_code, reply.json()["code"]) == (404, "invite_not_found")
     renewed = api_client_for(alice).post(f"/api/v1/tables/{created['id']}/invites/1/renew/")
     assert renewed.status_code == 200
     assert [i["hands"] for i in renewed.json()["invites"]] == [[1, 3]]
