@@ -50,7 +50,6 @@ def talk_strings() -> dict[str, str]:
         "you": _("tú"),
         "mute_table": _("Silenciar la charla de esta mesa"),
         "unmute_table": _("Volver a oír la charla de esta mesa"),
-        "muted_table": _("Has silenciado la charla de esta mesa."),
         "mute_person": _("Silenciar a %(name)s"),
         "unmute_person": _("Volver a oír a %(name)s"),
         "mute_confirm": _(

@@ -6,8 +6,12 @@ than it is shown (seed 002, "Sin señas")."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from django.conf import settings
+
+from moderation.ui_strings import talk_strings
 from tables import services as table_services
 from tests.moderation.conftest import say, talk
 from tests.support.api import seated_clients
@@ -89,3 +93,33 @@ def test_mallory_learns_nothing_of_the_talk(api_client_for, alice, bob, mallory)
     assert say(clients[0], table_id, "hola").status_code == 201
     response = api_client_for(mallory).get(f"/api/v1/tables/{table_id}/talk/")
     assert response.status_code == 404 and "hidden" not in response.json()
+
+
+#: The panel's words its template writes itself (templates/moderation/talk_panel.html),
+#: with the same texts, so the script never reads them from the JSON.
+WRITTEN_BY_THE_TEMPLATE = {
+    "title",
+    "placeholder",
+    "send",
+    "phrases",
+    "report_player",
+    "report_who",
+    "report_reason",
+    "report_text",
+    "report_send",
+    "report_cancel",
+    "too_long",
+}
+
+
+def test_the_talk_panel_sends_its_script_no_word_it_never_says():
+    """The words ``muted_table``, "Has silenciado la charla de esta mesa.", went to every
+    table page and were shown nowhere: a muted table's panel says it with ``hidden_table`` ("Los
+    mensajes de esta mesa están ocultos: has silenciado su charla.") over an empty list
+    and with the link ``unmute_table`` ("Volver a oír la charla de esta mesa")."""
+    script = (settings.BASE_DIR / "static/js/table/talk.js").read_text()
+    read = set(re.findall(r"\bwords\.(\w+)", script))
+
+    unread = set(talk_strings()) - read
+
+    assert unread <= WRITTEN_BY_THE_TEMPLATE, unread - WRITTEN_BY_THE_TEMPLATE
