@@ -3,7 +3,8 @@ one letter ("zalgo") and hundreds of lines (tests/moderation/test_talk_text.py),
 messages stored before that, or a font that draws an accent taller than its line, must not
 cover the names, the "Reportar" links or the other messages: the text is clipped to its
 own paragraph, and a message to its own box, with a bounded height; real accents are not
-cut off. Screenshots at 390x844 and 1280x800 go to artifacts/."""
+cut off. The admin's list of a table's talk clips them too. Screenshots at 390x844 and
+1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import math
 from django.utils import timezone
 
 from moderation.models import TalkMessage
+from tests.conftest import PASSWORD
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
 from tests.support.pages import seat_friends
 
@@ -144,3 +146,31 @@ def test_real_accents_are_not_cut_off(live_server, new_page, alice, bob):
         message.evaluate(UNCLIPPED)
         assert _different_pixels(page, clipped, _inside(page, message)) == 0, viewport
     shot(page, "talk-accents-desktop", DESKTOP)
+
+
+def test_the_admins_talk_clips_stacked_marks_too(live_server, new_page, alice, bob):
+    """The table's admin page lists its talk (``.mod-talk``, templates/admin/moderation/):
+    an old message of stacked marks drew over the lines around it and its own name."""
+    table = seat_friends(alice, [bob])
+    _stored(table, alice, ["antes", ZALGO, "después"])
+    type(alice).objects.create_superuser(username="root", password=PASSWORD)
+    page = signed_in(new_page, live_server.url, "root")
+    page.goto(f"{live_server.url}/admin/tables/table/{table.pk}/change/")
+    lines = page.locator(".mod-talk li")
+    lines.nth(2).wait_for()
+    shot(page, "admin-talk-zalgo-desktop", DESKTOP)
+    shot(page, "admin-talk-zalgo-phone", PHONE)
+
+    def around() -> dict[str, bytes]:
+        return {
+            "name": _inside(page, lines.nth(1).locator("strong")),
+            "before": _inside(page, lines.nth(0)),
+            "after": _inside(page, lines.nth(2)),
+        }
+
+    drawn = around()
+    lines.nth(1).locator(".mod-talk-text").evaluate(PLAIN)
+    plain = around()
+    for part in drawn:
+        changed = _different_pixels(page, drawn[part], plain[part])
+        assert changed == 0, f"the marks draw over {changed} pixels of the {part}"
