@@ -166,7 +166,7 @@ MOVE_FIELD_CASES = [
         {"tile": "{tile}", "end": "{end}", "version": "{version}", "seat": 4},
         {},
         400,
-        {"invalid"},
+        {"no_such_seat"},
     ),
     (
         "seat negative",
