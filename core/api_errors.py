@@ -179,22 +179,29 @@ def api_exception_handler(exc, context):
     return response
 
 
+#: The methods a ``read_only`` view answers, as its ``Allow`` header lists them.
+READS = ("GET", "HEAD")
+
+
 def read_only(view):
     """``view`` for ``GET`` and ``HEAD`` only: any other method (``OPTIONS`` too) is
-    ``405 method_not_allowed`` in the error contract, with ``Allow: GET, HEAD``, before
-    the view signs anyone in. For the OpenAPI schema and its Swagger page, whose own
-    answers to another method were YAML, an HTML 405, a 500 (``OPTIONS``) or, for a
-    session without a CSRF token, the pages' HTML 403. Exempt from Django's CSRF check,
-    which would answer such a write with that HTML page first: nothing here writes."""
+    ``405 method_not_allowed`` in the error contract, before the view signs anyone in.
+    Every answer says ``Allow: GET, HEAD`` (RFC 9110: the methods the path answers; a
+    DRF view's own answers listed ``OPTIONS``, which is refused here). For the OpenAPI
+    schema and its Swagger page, whose own answers to another method were YAML, an
+    HTML 405, a 500 (``OPTIONS``) or, for a session without a CSRF token, the pages'
+    HTML 403. Exempt from Django's CSRF check, which would answer such a write with
+    that HTML page first: nothing here writes."""
 
     @csrf_exempt
     @functools.wraps(view)
     def only_reads(request, *args, **kwargs):
-        if request.method in ("GET", "HEAD"):
-            return view(request, *args, **kwargs)
-        detail = exceptions.MethodNotAllowed(request.method).detail
-        response = error_response(status=405, code="method_not_allowed", detail=detail)
-        response["Allow"] = "GET, HEAD"
+        if request.method in READS:
+            response = view(request, *args, **kwargs)
+        else:
+            detail = exceptions.MethodNotAllowed(request.method).detail
+            response = error_response(status=405, code="method_not_allowed", detail=detail)
+        response["Allow"] = ", ".join(READS)
         return response
 
     return only_reads

@@ -125,11 +125,13 @@ class TakesNoBody:
     ``OPTIONS``) take no body: each refuses one that says anything (``refuse_any_body``),
     after authentication and the rate limits, before the handler runs, so a misspelt
     field in ``{"bogus": 1}`` is an error instead of a request done as if it were not
-    there."""
+    there. A method the view does not answer keeps DRF's ``405 method_not_allowed``,
+    body or not: the method is what is wrong, and its ``Allow`` says what to send."""
 
     def initial(self, request, *args, **kwargs):
         """``APIView.initial`` (authentication, permissions, rate limits), then the body
-        of a write checked empty."""
+        of a write the view answers checked empty."""
         super().initial(request, *args, **kwargs)
-        if request.method not in SAFE_METHODS:
+        answered = hasattr(self, request.method.lower())
+        if request.method not in SAFE_METHODS and answered:
             refuse_any_body(request.data)

@@ -58,3 +58,17 @@ def test_the_docs_and_the_schema_answer_any_other_method_405_in_json(
         detail = f'Método "{method.upper()}" no permitido.'
         assert answer.json() == {"code": "method_not_allowed", "detail": detail}
     assert client.head(path).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/api/v1/docs/", "/api/v1/schema/"])
+def test_the_docs_and_the_schema_allow_only_what_they_answer(path, client):
+    """Their ``GET`` said ``Allow: GET, HEAD, OPTIONS`` (DRF's, from the view) while
+    ``OPTIONS`` was a 405: every answer now lists what the path answers (RFC 9110), each
+    method listed is answered, and one not listed is a 405 with the same header."""
+    listed = client.get(path)["Allow"]
+    assert listed == "GET, HEAD"
+    for method in listed.split(", "):
+        answer = client.generic(method, path)
+        assert (answer.status_code, answer["Allow"]) == (200, listed), method
+    refused = client.options(path)
+    assert (refused.status_code, refused["Allow"]) == (405, listed)
