@@ -97,6 +97,17 @@ def invite_not_found() -> TableError:
     )
 
 
+def creator_only() -> TableError:
+    """403 ``creator_only``: a player seated at the table, not its creator, asks for what
+    only the creator may do (renewing an invite link, R30). Anyone not seated gets
+    ``not_found`` instead: the table does not exist for them."""
+    return TableError(
+        "creator_only",
+        gettext("Solo quien creó la mesa puede renovar sus enlaces de invitación."),
+        status_code=status.HTTP_403_FORBIDDEN,
+    )
+
+
 def no_invite_to_renew(seat: int) -> TableError:
     """404 ``invite_not_found``: the creator asks to renew the link of ``seat``, which has
     none (her own seat, a taken one, a bot's, or ``seven_plus_seven``'s seat 3, which goes

@@ -19,7 +19,11 @@ from tables.api.common import (
 
 
 class InviteRenewApi(TakesNoBody, TableScopedApi):
-    """Replace an open seat's invite link; the old one stops working (creator only)."""
+    """Replace an open seat's invite link; the old one stops working (R30). For the
+    table's creator only: a player seated there gets 403 ``creator_only`` ("Solo quien
+    creó la mesa puede renovar sus enlaces de invitación."), anyone else the tables' 404
+    ``not_found``; neither changes anything. 404 ``invite_not_found`` for a seat with no
+    link to renew, 400 ``no_such_seat``, 409 ``table_not_open`` once the match started."""
 
     throttle_scope = "tables"
 

@@ -14,6 +14,7 @@ from notices.services import arrived
 from tables import guards
 from tables.errors import (
     already_seated,
+    creator_only,
     invite_not_found,
     no_invite_to_renew,
     not_found,
@@ -235,7 +236,8 @@ def _take(table: Table, seats: list[Seat], seat: Seat, user, token: str, now: da
 def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
     """Replace an open seat's invite token, so the old link stops working (creator only).
 
-    Raises ``TableError``: ``not_found`` (404) for anyone but the creator,
+    Raises ``TableError``: ``creator_only`` (403) for a player seated there who is not
+    the creator, ``not_found`` (404) for anyone not seated (a stranger learns nothing),
     ``table_not_open`` (409) once the match has started, ``no_such_seat`` (400) for a
     seat the table does not have, ``invite_not_found`` (404) for one that is not open or
     has no link (``seven_plus_seven``'s seat 3 goes with seat 1's link).
@@ -243,7 +245,8 @@ def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:
     with transaction.atomic():
         table = transitions.lock(table_id)
         if table.creator_id != user.pk:
-            raise not_found()
+            seated = any(s.user_id == user.pk for s in transitions.table_seats(table))
+            raise creator_only() if seated else not_found()
         if table.status != Table.Status.WAITING:
             raise table_not_open()
         check_seat_exists(seat_index, table.seats)

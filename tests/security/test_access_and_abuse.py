@@ -56,13 +56,40 @@ def test_the_creator_renews_a_link_and_the_old_one_stops_working(api_client_for,
 
 
 def test_only_the_creator_may_renew(api_client_for, alice, bob, mallory):
+    """bob, seated at alice's table, knows it exists: he got the stranger's bare 404 and
+    now a 403 that says only its creator renews links; mallory, not seated, still learns
+    nothing (404 ``not_found``). Neither changes the table or its links."""
     created = create_table(api_client_for(alice), 3, ["friend", "friend"])
-    join(api_client_for(bob), created["invites"][0]["token"])
-    for user in (bob, mallory):
-        reply = api_client_for(user).post(f"/api/v1/tables/{created['id']}/invites/2/renew/")
-        assert (reply.status_code, reply.json()["code"]) == (404, "not_found")
+    seated = join(api_client_for(bob), created["invites"][0]["token"])
+    renew = f"/api/v1/tables/{created['id']}/invites/2/renew/"
+
+    reply = api_client_for(bob).post(renew)
+    assert reply.status_code == 403
+    assert reply.json() == {
+        "code": "creator_only",
+        "detail": "Solo quien creó la mesa puede renovar sus enlaces de invitación.",
+    }
+    reply = api_client_for(mallory).post(renew)
+    assert (reply.status_code, reply.json()) == (
+        404,
+        {"code": "not_found", "detail": "No encontrado."},
+    )
+
     token = created["invites"][1]["token"]
     assert api_client_for(mallory).get(f"/api/v1/invites/{token}/").status_code == 200
+    assert table(api_client_for(alice), created["id"])["version"] == seated["version"]
+    reply = api_client_for(alice).post(renew)  # the creator still may
+    assert reply.status_code == 200 and reply.json()["invites"][0]["token"] != token
+
+
+def test_a_seated_player_is_told_in_english_that_only_the_creator_renews(
+    api_client_for, alice, bob
+):
+    created = create_table(api_client_for(alice), 3, ["friend", "friend"])
+    join(api_client_for(bob), created["invites"][0]["token"])
+    path = f"/api/v1/tables/{created['id']}/invites/2/renew/"
+    reply = api_client_for(bob).post(path, HTTP_ACCEPT_LANGUAGE="en")
+    assert reply.json()["detail"] == "Only the table's creator can renew its invite links."
 
 
 def test_a_started_table_has_no_links_to_renew(api_client_for, alice, bob):
