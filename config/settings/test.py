@@ -2,10 +2,35 @@
 
 DATABASE_URL and REDIS_URL are honoured, so the same suite runs on SQLite and, in CI, on
 PostgreSQL and Redis; the tests marked postgres/redis need those (see tests/conftest.py).
+
+Under pytest-xdist (``pytest -n 2``) each worker uses the Redis database after the one
+REDIS_URL names, by its number (``gw0`` the named one, ``gw1`` the next): every test
+flushes its Redis database (tests/conftest.py) and the table-version channel is named by
+it, so two workers never see each other's keys, tasks or messages. PostgreSQL needs
+nothing: pytest-django gives each worker its own test database.
 """
 
-from config.settings.base import *  # noqa: F403
-from config.settings.environment import env_bool
+import os
+from urllib.parse import urlsplit, urlunsplit
+
+
+def _worker_redis_url(url: str, worker: str) -> str:
+    """``url`` with its database number moved up by the xdist worker's number ("gw1": +1);
+    ``url`` unchanged outside xdist or without Redis."""
+    if not url or not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0) + int(worker[2:])
+    return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+# Set before the base settings read it, and seen by the processes tests start (web, worker).
+os.environ["REDIS_URL"] = _worker_redis_url(
+    os.environ.get("REDIS_URL", ""), os.environ.get("PYTEST_XDIST_WORKER", "")
+)
+
+from config.settings.base import *  # noqa: E402, F403
+from config.settings.environment import env_bool  # noqa: E402
 
 SECRET_KEY = "test-only-secret-key-not-for-any-real-deployment"
 DEBUG = False
