@@ -1,6 +1,8 @@
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.deprecation import MiddlewareMixin
+
+from notices.selectors import time_zone_of
 
 
 class UserLanguageMiddleware(MiddlewareMixin):
@@ -21,3 +23,23 @@ class UserLanguageMiddleware(MiddlewareMixin):
         ):
             translation.activate(user.language)
             request.LANGUAGE_CODE = translation.get_language()
+
+
+class AdminTimeZoneMiddleware(MiddlewareMixin):
+    """Under ``/admin/``, write every date in the signed-in staff member's saved time
+    zone (``notices.selectors.time_zone_of``: the settings' "Zona horaria", UTC while
+    none is), as Django's documentation does it (``timezone.activate``), and back to the
+    server's (UTC) once the page is written: a moderator reads a report, a suspension's
+    end or a move at the hour of their own clock, and the admin's header names the zone
+    (``templates/admin/base_site.html``). Other pages and the API are left alone: they
+    write times in the player's zone themselves, and the API in UTC. Place after
+    AuthenticationMiddleware. Sync and async capable (``MiddlewareMixin``)."""
+
+    def process_request(self, request):
+        user = getattr(request, "user", None)
+        if request.path.startswith("/admin/") and user is not None and user.is_staff:
+            timezone.activate(time_zone_of(user))
+
+    def process_response(self, request, response):
+        timezone.deactivate()
+        return response

@@ -4,26 +4,31 @@ are ``tables.errors.TableError`` so the API serves them in the error contract
 
 from __future__ import annotations
 
-from django.utils import formats, timezone
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
 from django.utils.translation import gettext
 from rest_framework import status
 
+from notices.selectors import written_in_zone
 from tables.errors import TableError
 
 
-def suspended(until) -> TableError:
-    """403 ``suspended``: a moderator suspended the player until ``until`` (a datetime,
-    also in the body as ``until``); they may finish their running tables, nothing more."""
-    shown = formats.date_format(timezone.localtime(until), "DATETIME_FORMAT")
+def suspended(until: datetime, zone: ZoneInfo) -> TableError:
+    """403 ``suspended``: a moderator suspended the player until ``until`` (an aware
+    datetime); they may finish their running tables, nothing more. ``detail`` writes the
+    end in ``zone``, the player's saved one, and names it as their notices do ("11 de
+    diciembre de 2026 a las 17:00 (America/Havana)": ``notices.selectors.written_in_zone``);
+    the body's ``until`` is ISO 8601 in UTC, for a program."""
     return TableError(
         "suspended",
         gettext(
             "Tu cuenta está suspendida hasta el %(until)s: no puedes crear mesas, "
             "sentarte ni escribir en la charla. Puedes terminar tus partidas."
         )
-        % {"until": shown},
+        % {"until": written_in_zone(until, zone)},
         status_code=status.HTTP_403_FORBIDDEN,
-        extra={"until": until.isoformat()},
+        extra={"until": until.astimezone(UTC).isoformat()},
     )
 
 

@@ -27,6 +27,7 @@ from moderation.models import (
 )
 from moderation.text import clean_text
 from moderation.ui_strings import PHRASES
+from notices.selectors import time_zone_of
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import not_found
@@ -43,10 +44,11 @@ MODERATION_NOTICE = "notices.moderation_tasks.record_moderation"
 def refuse_if_suspended(user, action: str = "talk") -> None:
     """Raise ``suspended`` (403) when ``user`` is suspended now. Registered as a player
     guard of ``tables`` (``tables.guards``: creating and joining tables) and used by
-    ``talk_post``; a suspended player still moves at their running tables."""
+    ``talk_post``; a suspended player still moves at their running tables. The refusal
+    dates the suspension's end in ``user``'s saved time zone (UTC while none is)."""
     suspension = selectors.active_suspension(user)
     if suspension is not None:
-        raise errors.suspended(suspension.until)
+        raise errors.suspended(suspension.until, time_zone_of(user))
 
 
 def _person_at(table: Table, seat: int) -> Seat:

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from moderation import selectors
 from moderation.ui_strings import talk_strings
+from notices.selectors import time_zone_of, written_in_zone
 
 #: How long a moderation notice stays on the player's home page.
 NOTICE_DAYS = 30
@@ -28,11 +29,17 @@ def table_talk(table_id: int) -> dict:
 def moderation_notices(user) -> dict:
     """``{% moderation_notices request.user %}``: what moderators did that concerns
     ``user`` in the last ``NOTICE_DAYS`` days (a warning, a running suspension, a message
-    removed, a table closed), each with its reason, newest first, at most five."""
+    removed, a table closed), each with its reason, newest first, at most five; dated in
+    ``user``'s saved time zone (UTC while none is), the suspension's end naming it as
+    the notices and the 403 ``suspended`` do (``notices.selectors.written_in_zone``)."""
     since = timezone.now() - timedelta(days=NOTICE_DAYS)
     notices = [n for n in selectors.notices_for(user) if n["created_at"] >= since]
     suspension = selectors.active_suspension(user)
-    return {"notices": notices[:5], "suspension": suspension}
+    if not notices and suspension is None:
+        return {}  # nothing to show: no query for the zone
+    zone = time_zone_of(user)
+    until = written_in_zone(suspension.until, zone) if suspension else ""
+    return {"notices": notices[:5], "suspension": suspension, "until": until, "zone": zone}
 
 
 @register.inclusion_tag("moderation/muted_players.html", takes_context=True)
