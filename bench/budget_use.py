@@ -128,6 +128,12 @@ def main() -> int:
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
     parser.add_argument("--digest", type=int, default=0, help="digest her choices on N choices")
     add_option_arguments(parser)  # for the timed choices
+    parser.add_argument(
+        "--burn-in",
+        type=float,
+        default=None,
+        help="her chains' burn-in per unseen tile (default: the table's own, Quelonia.option)",
+    )
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
     bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
@@ -148,6 +154,7 @@ def main() -> int:
             settle=args.settle,
             endgame=args.endgame,
             legible=args.legible,
+            burn_in=args.burn_in,
         )
     if args.digest:
         views = probe_views(args.profile, args.seats, args.digest)

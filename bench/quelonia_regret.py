@@ -11,7 +11,11 @@ valued on the *true* deal (the real holdings and stock, everyone playing the res
 the quick policy of ``simulate.greedy_playout``, as her ``cheat`` diagnostic does), as her
 side's chance of winning the match (``quelonia.MatchModel``). The *regret* of a choice is
 the best play's value minus the chosen one's; the mean regret (with a 95% interval) is
-printed, with the share of positions where she chose a best play and her CPU per move.
+printed, with the share of positions where she chose a best play and her CPU per move,
+and the mean regret by phase of the hand (``phase``: the lead, then by the tiles the
+chooser holds), to tell where her choices lose most. ``--out`` writes one line a position
+(regret, phase, legal plays), in the same order for every variant of the same positions,
+so two variants can be compared position by position.
 A lower regret is a better reading of the hidden tiles; the search on the true deal has
 regret 0 by construction. Much less noisy than whole matches for the same CPU, so it is
 for screening; the claims in ``docs/bots.md`` are arena runs.
@@ -29,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes.arena import play_match, seatings  # noqa: E402
-from dominoes.bots import belief, choose_play, posterior  # noqa: E402
+from dominoes.bots import belief, choose_play, posterior, quelonia  # noqa: E402
 from dominoes.bots.base import make_rng  # noqa: E402
 from dominoes.bots.match_value import MatchModel  # noqa: E402
 from dominoes.bots.quelonia import Quelonia  # noqa: E402
@@ -182,13 +186,15 @@ def apply_chain_arguments(
     chains: int | None, burn_in: float | None, how: tuple[tuple[float, float], ...] | None = None
 ) -> str:
     """Set the chain's settings for every set (``None``: keep the set's own; ``how``: the
-    ``--readings``) and return them as text for a report."""
+    ``--readings``; a ``burn_in`` also overrides her ``burn_in`` option at every table,
+    ``quelonia.BURN_IN``) and return them as text for a report."""
     if how is not None:
         posterior.READINGS, posterior.READINGS_EVERYWHERE = how, True
     if chains is not None:
         posterior.CHAINS = dict.fromkeys(posterior.CHAINS, chains)
     if burn_in is not None:
         posterior.BURN_IN_PER_TILE = dict.fromkeys(posterior.BURN_IN_PER_TILE, burn_in)
+        quelonia.BURN_IN = burn_in
     text = f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile"
     where = "every table" if posterior.READINGS_EVERYWHERE else "double-six partnerships"
     return text + f", readings {posterior.READINGS} at {where}"
@@ -218,9 +224,41 @@ def true_values(match, view) -> list[float]:
     return values
 
 
+#: The phases of a hand ``phase`` tells apart, in report order.
+PHASES = ("lead", "early", "middle", "last")
+
+
+def phase(view) -> str:
+    """The phase of the hand at ``view`` (a ``SeatView`` with a choice): ``lead`` on an
+    empty line, else by the tiles the chooser holds: ``early`` 6 or more, ``middle`` 4-5,
+    ``last`` 3 or fewer (double-six's seven a seat; wider sets reach ``early`` sooner)."""
+    if not view.line:
+        return "lead"
+    held = len(view.tiles)
+    return "early" if held >= 6 else "middle" if held >= 4 else "last"
+
+
+def phase_report(regrets: list[float], phases: list[str]) -> str:
+    """The mean regret of each phase of ``phases`` (``PHASES``), with its 95% interval, its
+    share of the positions and of the total regret, one line each."""
+    total = sum(regrets) or 1.0
+    lines = []
+    for name in PHASES:
+        mine = [r for r, p in zip(regrets, phases, strict=True) if p == name]
+        if mine:
+            mean, low, high = mean_interval(mine)
+            lines.append(
+                f"  {name}: {len(mine)} positions, mean regret {mean:.4f} ({low:.4f}-{high:.4f}),"
+                f" {sum(mine) / total:.0%} of the regret"
+            )
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_position_arguments(parser, positions=300, seed="R")
+    add_chain_arguments(parser)
+    add_option_arguments(parser)
     defaults = Quelonia()
     for name in ("rollouts", "max_worlds", "pool", "extend", "chain"):
         flag = "--" + name.replace("_", "-")
@@ -236,14 +274,15 @@ def main() -> int:
     posterior.THIN = args.thin
     belief.SHARPNESS = args.sharpness
     belief.tempered_weights.__defaults__ = (args.share,)
-    search = {
-        name: getattr(args, name)
-        for name in ("rollouts", "max_worlds", "pool", "extend", "margin", "chain")
-    }
+    chains = apply_chain_arguments(args.chains, args.burn_in, args.readings)
+    names = ("rollouts", "max_worlds", "pool", "extend", "margin", "chain")
+    search = {name: getattr(args, name) for name in names + tuple(f[0] for f in OPTION_FLAGS)}
     bot = Quelonia(time_budget=600.0, **search)
     found = positions(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)
-    regrets, best, cpu = [], 0, []
+    regrets, best, cpu, phases, widths = [], 0, [], [], []
     for match, view, move_seed in found:
+        phases.append(phase(view))
+        widths.append(len(view.legal_moves))
         values = true_values(match, view)
         started = time.thread_time()
         chosen = bot.choose(view, make_rng("quelonia", view, move_seed))
@@ -252,16 +291,18 @@ def main() -> int:
         regrets.append(max(values) - value)
         best += value >= max(values) - 1e-12
     if args.out:
-        Path(args.out).write_text("".join(f"{regret}\n" for regret in regrets))
+        rows = zip(regrets, phases, widths, strict=True)
+        Path(args.out).write_text("".join(f"{r}\t{p}\t{w}\n" for r, p, w in rows))
     n = len(regrets)
     mean, low, high = mean_interval(regrets)
     cpu.sort()
     print(
         f"{args.profile} {args.seats} seats, seed {args.seed}, {n} positions, {search}, "
-        f"share {args.share}, sharpness {args.sharpness}:\n"
+        f"{chains}, share {args.share}, sharpness {args.sharpness}:\n"
         f"  mean regret {mean:.4f} (95% {low:.4f}-{high:.4f}) "
         f"of match value; a best play {best}/{n} = {best / n:.1%}\n"
-        f"  CPU per move p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms"
+        f"  CPU per move p50 {cpu[n // 2] * 1000:.0f} ms, p95 {cpu[int(n * 0.95)] * 1000:.0f} ms\n"
+        + phase_report(regrets, phases)
     )
     return 0
 

@@ -137,11 +137,14 @@ def posterior_worlds(
     rng: random.Random,
     count: int,
     temperature: float | None = None,
+    burn_in: float = 0.0,
 ) -> list[World]:
     """``count`` hidden deals ``(holdings, stock)`` drawn from the belief (module doc),
     each as ``sampling.sample_world`` returns it (the viewer's own tiles in its seat, the
     stock in a random draw order). With no informative play in the log the deals are
-    ``sample_world``'s own. Deterministic for a given ``rng`` state; raises nothing."""
+    ``sample_world``'s own. ``burn_in``: proposed swaps per unseen tile before each
+    chain's first kept deal (0: the set's own, ``BURN_IN_PER_TILE``). Deterministic for a
+    given ``rng`` state; raises nothing."""
     if temperature is None:
         temperature = TEMPERATURE
     rules = knowledge.rules
@@ -152,7 +155,7 @@ def posterior_worlds(
     scores = _SeatScores(tables, rules, view.seats, found)
     size = costed_set(rules)
     chains = min(CHAINS[size], count)
-    burn_in = BURN_IN_PER_TILE[size]
+    burn_in = burn_in if burn_in > 0 else BURN_IN_PER_TILE[size]
     worlds: list[World] = []
     for chain in range(chains):
         wanted = count // chains + (chain < count % chains)

@@ -48,13 +48,14 @@ ROLLOUT = "greedy"
 #: docs/bots.md, session 16). Alone at three seats they were not shown to
 #: help.
 PARTNERSHIP_OPTIONS = {
-    6: {"endgame": 8, "settle": 2.0, "legible": 1.0},
-    9: {"endgame": 0, "settle": 0.0, "legible": 1.0},
+    6: {"endgame": 8, "settle": 2.0, "legible": 1.0, "burn_in": 0.0},
+    9: {"endgame": 0, "settle": 0.0, "legible": 1.0, "burn_in": 0.0},
 }
 #: The benches' override of those options at every table (``None``: as above).
 ENDGAME: int | None = None
 SETTLE: float | None = None
 LEGIBLE: float | None = None
+BURN_IN: float | None = None
 #: Fewest sampled worlds per decision, and the most by the set's top pip.
 MIN_WORLDS = 16
 MAX_WORLDS = {6: 400, 9: 800}
@@ -69,6 +70,8 @@ TABLE_BUDGETS = {(6, 3): (3000, 600)}
 #: Seconds of one core's thinking (CPU time of the thread, so a loaded machine does not
 #: change the play) per move; the guard stops sampling new worlds at 75% of it.
 TIME_BUDGET = 1.0
+
+
 class Quelonia(Bot):
     """Abuela Quelonia (hard) counts every tile and thinks the hand through.
 
@@ -111,7 +114,10 @@ class Quelonia(Bot):
     while her best leads it by less than ``legible`` standard errors (``Totals.within``), so
     her partner, who reads her plays as the advice's, reads her tiles better; ``endgame``
     solves every playout exactly once that many tiles are left in the hands
-    (``endgame.solved_playout``).
+    (``endgame.solved_playout``). Off everywhere unless given (docs/bots.md, session 18):
+    ``burn_in`` > 0 runs each of her chains that many proposed swaps per unseen tile
+    before its first kept deal (``posterior.posterior_worlds``; 0: the set's own,
+    ``posterior.BURN_IN_PER_TILE``), so her many short chains start nearer the belief.
     """
 
     name = "quelonia"
@@ -132,6 +138,7 @@ class Quelonia(Bot):
         rollout: str = ROLLOUT,
         endgame: int | None = None,
         legible: float | None = None,
+        burn_in: float | None = None,
     ) -> None:
         self.rollouts = rollouts
         self.time_budget = time_budget
@@ -147,14 +154,16 @@ class Quelonia(Bot):
         self.rollout = rollout
         self.endgame = endgame
         self.legible = legible
+        self.burn_in = burn_in
 
     def option(self, name: str, rules: Rules, seats: int) -> float:
-        """The search option ``name`` (``"endgame"``, ``"settle"`` or ``"legible"``) at a
-        table of ``seats`` under ``rules``: the constructor's; else the benches' override
-        (``ENDGAME``, ``SETTLE``, ``LEGIBLE``); else ``PARTNERSHIP_OPTIONS`` of the set's
-        top pip at tables in partnerships (R2), 0 (off) elsewhere. Raises ``KeyError`` for
-        another name."""
-        override = {"endgame": ENDGAME, "settle": SETTLE, "legible": LEGIBLE}[name]
+        """The search option ``name`` (``"endgame"``, ``"settle"``, ``"legible"`` or
+        ``"burn_in"``) at a table of ``seats`` under ``rules``: the constructor's; else the
+        benches' override (``ENDGAME``, ``SETTLE``, ``LEGIBLE``, ``BURN_IN``); else
+        ``PARTNERSHIP_OPTIONS`` of the set's top pip at tables in partnerships (R2), 0
+        (off) elsewhere. Raises ``KeyError`` for another name."""
+        overrides = {"endgame": ENDGAME, "settle": SETTLE, "legible": LEGIBLE, "burn_in": BURN_IN}
+        override = overrides[name]
         for given in (getattr(self, name), override):
             if given is not None:
                 return given
@@ -179,7 +188,8 @@ class Quelonia(Bot):
         weights (``chain``), else uniform ones weighed by ``belief.weigh`` (equal when not
         ``belief``), the negligible ones dropped, heaviest first."""
         if self.chain and self.belief:
-            drawn = posterior_worlds(view, knowledge, rng, count)
+            burn_in = self.option("burn_in", knowledge.rules, view.seats)
+            drawn = posterior_worlds(view, knowledge, rng, count, burn_in=burn_in)
             return [(world, 1.0 / len(drawn)) for world in drawn]
         candidates = [self.sample(view, knowledge, rng) for _ in range(count * self.pool)]
         if not self.belief:

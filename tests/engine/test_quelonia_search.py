@@ -140,6 +140,12 @@ def test_the_partnership_options_are_hers_at_partnerships_by_the_sets_top_pip(mo
     assert given.option("settle", classic, 4) == 0.5
     with pytest.raises(KeyError):
         shipped.option("rollouts", classic, 4)
+    # Session 18: the chains' longer burn-in is off (0: the set's own) at every table.
+    for rules, seats in ((classic, 4), (PROFILES["cuban"], 4), (classic, 3)):
+        assert shipped.option("burn_in", rules, seats) == 0
+    assert Quelonia(burn_in=8.0).option("burn_in", classic, 4) == 8.0
+    monkeypatch.setattr(module, "BURN_IN", 6.0)
+    assert shipped.option("burn_in", classic, 3) == 6.0
 
 
 def test_at_four_seats_the_shipped_options_change_her_estimates_and_not_at_three():
