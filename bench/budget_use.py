@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quelonia_regret import add_option_arguments  # noqa: E402
+from quelonia_regret import add_burn_in_argument, add_option_arguments  # noqa: E402
 
 from dominoes.arena import play_match, seatings  # noqa: E402
 from dominoes.bots import choose_play  # noqa: E402
@@ -128,12 +128,7 @@ def main() -> int:
     parser.add_argument("--time", type=int, default=0, help="time her choose on N choices")
     parser.add_argument("--digest", type=int, default=0, help="digest her choices on N choices")
     add_option_arguments(parser)  # for the timed choices
-    parser.add_argument(
-        "--burn-in",
-        type=float,
-        default=None,
-        help="her chains' burn-in per unseen tile (default: the table's own, Quelonia.option)",
-    )
+    add_burn_in_argument(parser)
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
     bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)

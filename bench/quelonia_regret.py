@@ -118,12 +118,20 @@ def add_chain_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chains", type=positive(int), help="the chain's chains (default: the set's own)"
     )
+    add_burn_in_argument(parser)
+    add_readings_argument(parser)
+
+
+def add_burn_in_argument(parser: argparse.ArgumentParser) -> None:
+    """``--burn-in``: her chains' proposals per unseen tile before their first kept deal,
+    at every table (``apply_chain_arguments``; left out: the table's own,
+    ``Quelonia.option``)."""
     parser.add_argument(
         "--burn-in",
         type=at_least_zero,
-        help="the chain's proposals per unseen tile before its first deal (default: the set's)",
+        help="the chain's proposals per unseen tile before its first deal (default: the "
+        "table's own)",
     )
-    add_readings_argument(parser)
 
 
 #: Her search options a table may have of its own (``Quelonia.option``), as flags:

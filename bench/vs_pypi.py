@@ -37,7 +37,12 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
 from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
-from quelonia_regret import OPTION_FLAGS, add_option_arguments, add_readings_argument  # noqa: E402
+from quelonia_regret import (  # noqa: E402
+    OPTION_FLAGS,
+    add_burn_in_argument,
+    add_option_arguments,
+    add_readings_argument,
+)
 
 from dominoes.arena import percentile, wilson  # noqa: E402
 from dominoes.bots import choose_play, posterior, quelonia  # noqa: E402
@@ -238,6 +243,7 @@ def arguments() -> argparse.Namespace:
         help="the power of the belief her chain samples from (dominoes.bots.posterior)",
     )
     add_option_arguments(parser)
+    add_burn_in_argument(parser)
     add_readings_argument(parser)
     return parser.parse_args()
 
@@ -247,6 +253,7 @@ def main() -> None:
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
     for name, _kind, _help in OPTION_FLAGS:  # the benches' override of every table's own
         setattr(quelonia, name.upper(), getattr(args, name))
+    quelonia.BURN_IN = args.burn_in
     if args.readings is not None:
         posterior.READINGS = args.readings
     ensure_pypi_venv()
