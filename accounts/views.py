@@ -3,8 +3,6 @@ settings, signing out everywhere, the data download and deleting the account. Si
 sign-up keep `next` so that an invite link opened while signed out lands the newcomer back
 on the invitation after signing up (and after the verification link)."""
 
-from types import SimpleNamespace
-
 from allauth.account import views as allauth_views
 from allauth.account.models import EmailAddress
 from allauth.core.ratelimit import consume as consume_rate_limit
@@ -48,10 +46,10 @@ def _remember_language(response: HttpResponse, language: str) -> HttpResponse:
     return response
 
 
-def _throttled(request: HttpRequest, scope: str) -> bool:
-    """True when this POST is over the scope's rate; the API counts in the same bucket."""
-    view = SimpleNamespace(throttle_scope=scope)
-    return not ScopedWriteRateThrottle().allow_request(request, view)
+def _throttled(view) -> bool:
+    """True when the POST ``view`` (a page with ``throttle_scope``) is answering is over its
+    scope's rate; the API counts in the same bucket."""
+    return not ScopedWriteRateThrottle().allow_request(view.request, view)
 
 
 class LoginView(allauth_views.LoginView):
@@ -59,12 +57,13 @@ class LoginView(allauth_views.LoginView):
     address and per account), also counted in the API's "login" bucket per client."""
 
     template_name = "registration/login.html"
+    throttle_scope = "login"
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "next": _safe_next(self.request)}
 
     def post(self, request, *args, **kwargs):
-        if _throttled(request, "login"):
+        if _throttled(self):
             form = self.get_form_class()(request=request)
             return self.render_to_response(
                 self.get_context_data(
@@ -88,12 +87,13 @@ class SignupView(allauth_views.SignupView):
     to them leads there again."""
 
     template_name = "accounts/signup.html"
+    throttle_scope = "signup"
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "next": _safe_next(self.request)}
 
     def post(self, request, *args, **kwargs):
-        if _throttled(request, "signup"):
+        if _throttled(self):
             messages.error(request, _("Demasiadas cuentas nuevas desde aquí. Prueba más tarde."))
             form = self.get_form_class()()
             return self.render_to_response(self.get_context_data(form=form), status=429)
