@@ -9,12 +9,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import APIException, NotFound
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.json_input import StrictInputMixin
+from core.pagination import CheckedPageSizePagination
 from notices import selectors, services
 from notices.forms import time_zone_choices
 from notices.models import NoticePreferences, Notification
@@ -44,15 +44,15 @@ class NotificationSerializer(serializers.ModelSerializer):
         return notice.read_at is not None
 
 
-class InboxPagination(PageNumberPagination):
+class InboxPagination(CheckedPageSizePagination):
+    """20 a page; ``?page_size=`` 1-100, else 400 ``invalid_page_size``."""
+
     page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
 
 
 class NotificationListApi(APIView):
-    """``GET``: my notices, newest first, 20 a page (``?page=``, ``?page_size=`` up to
-    100); ``?unread=1`` only the unread ones."""
+    """``GET``: my notices, newest first, 20 a page (``?page=``, ``?page_size=`` 1-100,
+    else 400 ``invalid_page_size``); ``?unread=1`` only the unread ones."""
 
     @extend_schema(
         parameters=[OpenApiParameter("unread", OpenApiTypes.BOOL, required=False)],

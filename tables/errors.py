@@ -359,12 +359,6 @@ def invalid_wait(most: int) -> TableError:
     return TableError("invalid_wait", detail, extra={"fields": {"wait": [detail]}})
 
 
-def invalid_page_size(most: int) -> TableError:
-    """400 ``invalid_page_size``: ``?page_size=`` is not a whole number from 1 to ``most``."""
-    detail = gettext("page_size: un número entero de filas (de 1 a %(most)d).") % {"most": most}
-    return TableError("invalid_page_size", detail, extra={"fields": {"page_size": [detail]}})
-
-
 def since_version_ahead(version: int) -> TableError:
     """400 ``invalid_since_version``: ``?since_version=`` is above the table's ``version``
     (a version it never had), answered at once with the current ``version`` instead of

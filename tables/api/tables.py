@@ -14,6 +14,7 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from core.json_input import TakesNoBody
+from core.pagination import page_size_asked
 from tables import errors, listing, replays, selectors, services
 from tables.api.common import (
     StrictSerializer,
@@ -83,7 +84,9 @@ class TableListCreateApi(APIView):
         responses=TablePageSerializer,
     )
     def get(self, request: Request) -> Response:
-        size = page_size_asked(request.query_params)
+        size = page_size_asked(
+            request.query_params, default=listing.PAGE_SIZE, most=listing.MAX_PAGE_SIZE
+        )
         cursor = request.query_params.get("cursor", "")
         tables, after = listing.tables_page_for_user(request.user, cursor, size)
         data = [selectors.table_summary_for_user(table, request.user) for table in tables]
@@ -99,18 +102,6 @@ class TableListCreateApi(APIView):
         table = services.table_create(creator=request.user, **serializer.validated_data)
         table, seat = services.table_for_user(table.pk, request.user)
         return table_response(request, table, seat, status.HTTP_201_CREATED)
-
-
-def page_size_asked(params) -> int:
-    """``?page_size=``: a whole number from 1 to ``listing.MAX_PAGE_SIZE``, or the default
-    when absent. Anything else raises ``TableError`` 400 ``invalid_page_size``."""
-    size = params.get("page_size")
-    if size is None:
-        return listing.PAGE_SIZE
-    most = listing.MAX_PAGE_SIZE
-    if not (size.isascii() and size.isdigit() and len(size) <= 3 and 1 <= int(size) <= most):
-        raise errors.invalid_page_size(most)
-    return int(size)
 
 
 def version_held(params) -> int | None:

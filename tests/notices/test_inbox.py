@@ -85,6 +85,28 @@ def test_bad_read_requests_are_refused_and_change_nothing(
     assert table_id
 
 
+@pytest.mark.parametrize("asked, rows", [("1", 1), ("100", 3)])
+def test_page_size_is_a_whole_number_from_1_to_100(api_client_for, alice, asked, rows):
+    for minute in range(3):
+        _notice(alice, None, key=str(minute), minutes=minute)
+    page = api_client_for(alice).get("/api/v1/notifications/", {"page_size": asked})
+    assert page.status_code == 200 and len(page.json()["results"]) == rows
+
+
+@pytest.mark.parametrize("asked", ["0", "-1", "101", "1000", "9" * 5000, "dos", "1.5", ""])
+def test_any_other_page_size_is_refused_as_for_my_tables(api_client_for, alice, asked):
+    """docs/api.md: 1-100, else 400 invalid_page_size (neither clamped nor ignored)."""
+    client = api_client_for(alice)
+    answer = client.get("/api/v1/notifications/", {"page_size": asked})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["code"] == "invalid_page_size"
+    assert body["detail"] == "page_size: un número entero de filas (de 1 a 100)."
+    assert body["fields"] == {"page_size": [body["detail"]]}
+    english = client.get("/api/v1/notifications/", {"page_size": asked}, HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["detail"] == "page_size: a whole number of rows (1 to 100)."
+
+
 def test_the_inbox_needs_a_sign_in(anonymous_client):
     assert anonymous_client.get("/api/v1/notifications/").status_code == 401
     assert anonymous_client.post("/api/v1/notifications/read/", {}).status_code == 401
