@@ -161,7 +161,9 @@ def api_exception_handler(exc, context):
         detail = _("El cuerpo de la petición no es JSON válido.")
     body = error_body(code=code, detail=detail)
     if reason:
-        body["reason"] = reason  # DRF's English sentence, for the developer
+        # CSRF: DRF's English sentence, for the developer; malformed_json: what is wrong
+        # with the body, in the request's language (core.parsers)
+        body["reason"] = reason
     if fields is not None:
         body["fields"] = fields
     rule = getattr(exc, "rule", None)

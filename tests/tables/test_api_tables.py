@@ -288,7 +288,7 @@ def test_it_refuses_deeply_nested_json_as_malformed(anonymous_client, api_client
     assert response.status_code == 400
     assert response.json()["code"] == "malformed_json"
     assert response.json()["detail"] == "El cuerpo de la petición no es JSON válido."
-    assert "JSON parse error" in response.json()["reason"]
+    assert response.json()["reason"] == "El JSON está anidado a demasiada profundidad."
     created = create_table(api_client_for(alice), 2, ["garabato"])
     response = api_client_for(alice).post(
         f"/api/v1/tables/{created['id']}/moves/", body, content_type="application/json"
