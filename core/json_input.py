@@ -9,6 +9,7 @@ serializers among them) through ``StrictInputMixin``, and the writes that take n
 
 from __future__ import annotations
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext
 from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS
@@ -102,6 +103,22 @@ class StrictInputMixin(JsonTypesMixin):
                     code="invalid",
                 )
         return super().to_internal_value(data)
+
+
+class RuledTextField(serializers.CharField):
+    """A ``CharField`` without DRF's own NUL check ("Los caracteres nulos no están
+    permitidos.", under the general "Los datos enviados no son válidos."), for a text
+    whose own rule refuses every control character, U+0000 among them, with its
+    documented sentence: the talk's and a report's ``text`` (``moderation.text``). Only
+    for such a field: PostgreSQL cannot store a NUL, so one must never get past it."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.validators = [
+            validator
+            for validator in self.validators
+            if not isinstance(validator, ProhibitNullCharactersValidator)
+        ]
 
 
 class StrictSerializer(StrictInputMixin, serializers.Serializer):

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.json_input import TakesNoBody
+from core.json_input import RuledTextField, TakesNoBody
 from moderation import selectors, services
 from moderation.models import MAX_TALK_LENGTH, Report
 from moderation.ui_strings import PHRASES
@@ -106,7 +106,7 @@ class TalkApi(TableScopedApi):
     throttle_scope = "talk"
 
     class TalkPostSerializer(StrictSerializer):
-        text = serializers.CharField(
+        text = RuledTextField(
             required=False, allow_blank=True, max_length=MAX_TALK_LENGTH, trim_whitespace=False
         )
         phrase = serializers.ChoiceField(choices=list(PHRASES), required=False)
@@ -191,7 +191,7 @@ class ReportCreateApi(TableScopedApi):
         message = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
         seat = serializers.IntegerField(min_value=0, required=False)
         reason = serializers.ChoiceField(choices=Report.Reason.choices)
-        text = serializers.CharField(
+        text = RuledTextField(
             required=False, allow_blank=True, max_length=MAX_TALK_LENGTH, default=""
         )
 

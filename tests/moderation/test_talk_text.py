@@ -108,6 +108,8 @@ def test_the_refusals_read_in_english():
         ("\U0001d159", NEITHER),
         (ZALGO, MARKS),
         (TALL, LINES),
+        ("hola\x00adiós", FORBIDDEN),  # NUL: refused as every control, not by DRF's check
+        ("\x00", FORBIDDEN),
     ],
 )
 def test_the_testers_messages_are_refused_and_change_nothing(
@@ -134,7 +136,10 @@ def _report(client, table_id, text):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("text", "detail"), [(ZALGO, MARKS), (TALL, LINES), ("\x7f", FORBIDDEN)])
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [(ZALGO, MARKS), (TALL, LINES), ("\x7f", FORBIDDEN), ("a\x00b", FORBIDDEN)],
+)
 def test_a_reports_text_is_refused_as_a_messages_would_be(api_client_for, alice, bob, text, detail):
     table_id, clients = seated_clients(api_client_for, [alice, bob])
     response = _report(clients[0], table_id, text)
