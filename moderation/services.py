@@ -43,8 +43,9 @@ MODERATION_NOTICE = "notices.moderation_tasks.record_moderation"
 
 def refuse_if_suspended(user, action: str = "talk") -> None:
     """Raise ``suspended`` (403) when ``user`` is suspended now. Registered as a player
-    guard of ``tables`` (``tables.guards``: creating and joining tables) and used by
-    ``talk_post``; a suspended player still moves at their running tables. The refusal
+    guard of ``tables`` (``tables.guards``: creating and joining tables, asking for and
+    accepting rematches) and used by ``talk_post``; a suspended player still moves at
+    their running tables. The refusal
     dates the suspension's end in ``user``'s saved time zone (UTC while none is)."""
     suspension = selectors.active_suspension(user)
     if suspension is not None:

@@ -23,8 +23,8 @@ from django.views.decorators.http import require_http_methods
 
 from dominoes import PROFILES
 from notices.selectors import chosen_time_zone, time_zone_of
+from tables import guards, listing, naming, replays, seating, selectors, services
 from tables import history as history_reads
-from tables import listing, naming, replays, seating, selectors, services
 from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
@@ -64,7 +64,13 @@ def home(request: HttpRequest) -> HttpResponse:
         row["turn_name"] = row["players"][turn]["name"] if turn is not None else ""
         row["won"] = bool(row["winners"]) and row["your_seat"] in row["winners"]
         row["changed"] = row["changed_since_your_last_visit"]
-    return render(request, "tables/home.html", {"tables": tables, "next_cursor": after})
+    context = {
+        "tables": tables,
+        "next_cursor": after,
+        # a suspended player is not offered a new table; the moderation banner says why
+        "create_refused": guards.refusal(request.user, "create") is not None,
+    }
+    return render(request, "tables/home.html", context)
 
 
 def _with_names(row: dict) -> str:
@@ -126,10 +132,22 @@ def table_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(error.detail))
         else:
             return redirect("tables:table", table_id=table.pk)
-    status = 400 if request.method == "POST" else 200
+    return _create_page(request, form, 400 if request.method == "POST" else 200)
+
+
+def _create_page(
+    request: HttpRequest, form: TableCreateForm, status: int, error: str = ""
+) -> HttpResponse:
+    """The "Nueva mesa" page with ``form`` and, where the form has none of its own,
+    ``error`` (a refusal's sentence) at the top, where the form's errors go. A player a
+    guard refuses (suspended) reads why there and is offered neither "Crear la mesa" nor
+    "Jugar ya contra los bots" (``create_refused``)."""
+    refusal = guards.refusal(request.user, "create")
     context = {
         "form": form,
         "profiles": {name: profile_facts(name) for name in services.offered_profiles()},
+        "create_refused": refusal is not None,
+        "create_error": error or (str(refusal.detail) if refusal else ""),
     }
     return render(request, "tables/create.html", context, status=status)
 
@@ -138,8 +156,13 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["POST"])
 def play_bots_now(request: HttpRequest) -> HttpResponse:
     """ "Jugar ya contra los bots": one click makes a classic 2-seat table against Nino, to
-    50 points (the create form's defaults), and opens it; the match starts at once (R30)."""
-    table = services.table_create(creator=request.user, seats=2, target=50, others=["nino"])
+    50 points (the create form's defaults), and opens it; the match starts at once (R30).
+    A refusal (403 ``suspended``: the button was on a page drawn before the suspension)
+    shows the "Nueva mesa" page with its sentence, as the create form does."""
+    try:
+        table = services.table_create(creator=request.user, seats=2, target=50, others=["nino"])
+    except TableError as error:
+        return _create_page(request, TableCreateForm(), error.status_code, str(error.detail))
     return redirect("tables:table", table_id=table.pk)
 
 
@@ -162,8 +185,23 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "pip_colour": request.user.pip_colour,
         # the talk writes its times in the zone the inbox and e-mails use (else the browser's)
         "time_zone": chosen_time_zone(request.user),
+        "rematch_refused": _rematch_refused(request.user, view),
     }
     return render(request, "tables/table.html", context)
+
+
+def _rematch_refused(user, view: dict) -> str:
+    """Why ``user`` may neither ask for nor accept a rematch here (a player guard's
+    refusal, e.g. the 403 ``suspended``'s sentence), else ``""``: the page then shows
+    that sentence instead of "Revancha" and "Aceptar la revancha" (``rematch.js``).
+    Asked only where one of them may be offered, a finished table or an offer to answer."""
+    if view["rematch_pending"]:
+        refusal = guards.refusal(user, "join")
+    elif view["status"] in ("playing", "finished"):  # a running match may finish meanwhile
+        refusal = guards.refusal(user, "create")
+    else:
+        return ""
+    return str(refusal.detail) if refusal else ""
 
 
 @require_http_methods(["GET", "POST"])

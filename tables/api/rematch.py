@@ -17,7 +17,8 @@ class RematchApi(TakesNoBody, TableScopedApi):
     """Ask for the rematch of a finished table: 201 with the new table (same profile,
     target and seats; bots seated, the others offered their seat). 404 for anyone not
     seated, 409 ``table_not_finished`` on a waiting or running table, 409
-    ``rematch_exists`` the second time (``table``: the rematch)."""
+    ``rematch_exists`` the second time (``table``: the rematch), 403 ``suspended`` for a
+    suspended player (as creating a table; nothing is created)."""
 
     throttle_scope = "tables"
 
@@ -31,7 +32,8 @@ class RematchApi(TakesNoBody, TableScopedApi):
 class RematchAnswerApi(TakesNoBody, TableScopedApi):
     """Accept (``accept/``) or decline (``decline/``) the seat a rematch offers you; the
     match starts when the last person accepts, a decline closes the table (outcome
-    ``declined``). 409 ``no_rematch_offer`` when no answer of yours is awaited."""
+    ``declined``). 409 ``no_rematch_offer`` when no answer of yours is awaited; 403
+    ``suspended`` for a suspended player who accepts (declining stays allowed)."""
 
     throttle_scope = "tables"
     accept = True

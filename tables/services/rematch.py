@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from tables import guards
 from tables.errors import (
     no_rematch_offer,
     rematch_exists,
@@ -36,7 +37,9 @@ def rematch_offer(*, table_id: int, user) -> Table:
     Raises ``TableError``: ``not_found`` (404, not seated there), ``table_not_finished``
     (409, the match is still waiting or playing), ``rematch_exists`` (409, asked before;
     ``table`` names it), ``rematch_player_deleted`` (409, a player there has deleted their
-    account: nothing is created, the offer could never be accepted by all).
+    account: nothing is created, the offer could never be accepted by all), or a player
+    guard's refusal (``tables.guards``, as creating a table: 403 ``suspended`` for a
+    suspended player; nothing is created).
     """
     now = timezone.now()
     with transaction.atomic():
@@ -50,6 +53,7 @@ def rematch_offer(*, table_id: int, user) -> Table:
             raise rematch_exists(existing)
         if any(seat.player_deleted for seat in seats):
             raise rematch_player_deleted()  # that seat could never be taken again
+        guards.check(user, "create")  # a rematch is a new table: a suspension refuses it
         rematch = Table.objects.create(
             seats=table.seats,
             target=table.target,
@@ -87,7 +91,10 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
     ``declined``): the offer ends for everyone.
 
     Raises ``TableError``: ``not_found`` (404, not offered a seat there),
-    ``no_rematch_offer`` (409, not a rematch, no longer waiting, or already accepted).
+    ``no_rematch_offer`` (409, not a rematch, no longer waiting, or already accepted), or,
+    when accepting, a player guard's refusal (``tables.guards``, as joining a table: 403
+    ``suspended`` for a suspended player; nothing changes). Declining is never refused by
+    a guard: it starts nothing.
     """
     now = timezone.now()
     with transaction.atomic():
@@ -100,6 +107,7 @@ def rematch_answer(*, table_id: int, user, accept: bool) -> Table:
         if not accept:
             close_without_winner(table, now, Table.Outcome.DECLINED)
             return table
+        guards.check(user, "join")  # accepting takes a seat: a suspension refuses it
         for seat in pending:
             seat.joined_at = now
         Seat.objects.bulk_update(pending, ["joined_at"])

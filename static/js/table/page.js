@@ -39,3 +39,5 @@ export const urls = {
   rematchDecline: root.dataset.rematch + "decline/",
 };
 export const csrfToken = root.dataset.csrf;
+// Why this player may neither ask for nor accept a rematch (a suspension's sentence), or "".
+export const rematchRefused = root.dataset.refusedRematch || "";

@@ -1,10 +1,12 @@
 // The rematch: on a finished table "Revancha" asks for it (the same people, profile,
 // target and seats) and opens the new table, or links to the one already asked for; on
 // the rematch, a person offered their seat accepts or declines with one click, the
-// others see whom the table waits for, and a line links back to the finished table.
+// others see whom the table waits for, and a line links back to the finished table. A
+// player who may not (suspended: ``rematchRefused``) is told why instead of offered the
+// button; declining stays. A refusal the page did not expect is said on the message line.
 
 import { fmt, h, say } from "./dom.js";
-import { T, urls } from "./page.js";
+import { T, rematchRefused, urls } from "./page.js";
 import { joinNames, store } from "./state.js";
 
 function go(tableId) {
@@ -25,11 +27,13 @@ async function reply(client, accept, take) {
 }
 
 function offerBox(client, take) {
+  const accept = rematchRefused
+    ? h("span", { class: "hint error no-rematch" }, rematchRefused)
+    : h("button", { type: "button", class: "primary big accept-rematch", onclick: () => reply(client, true, take) }, T.rematch_accept);
   return h("section", { id: "rematch-offer", class: "card result rematch-offer", role: "group", "aria-labelledby": "rematch-offer-title" },
     h("h2", { id: "rematch-offer-title" }, T.rematch_title),
     h("p", {}, T.rematch_offer),
-    h("p", { class: "actions" },
-      h("button", { type: "button", class: "primary big accept-rematch", onclick: () => reply(client, true, take) }, T.rematch_accept),
+    h("p", { class: "actions" }, accept,
       h("button", { type: "button", class: "decline-rematch", onclick: () => reply(client, false, take) }, T.rematch_decline)));
 }
 
@@ -50,8 +54,9 @@ export function renderRematch(client, take) {
   }
   const actions = document.querySelector("#result-body .actions");
   if (state.status !== "finished" || !actions) return;
-  if (!state.rematch && state.rematch_possible === false) {
-    actions.append(h("span", { class: "hint no-rematch" }, T.rematch_impossible));
+  if (!state.rematch && (state.rematch_possible === false || rematchRefused)) {
+    const why = state.rematch_possible === false ? T.rematch_impossible : rematchRefused;
+    actions.append(h("span", { class: "hint no-rematch" }, why));
     return;
   }
   actions.append(state.rematch
