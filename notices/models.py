@@ -39,7 +39,9 @@ class Notification(models.Model):
     closing of a table) has the action's id as ``key`` and no ``table`` when it concerns
     none. Both are inbox only. ``rematch_offered`` (``key`` ``""``) offers a person their
     seat at a finished table's rematch: the notice's ``table`` is the rematch, whose page
-    has the accept and decline buttons.
+    has the accept and decline buttons. ``seat_left`` (``key``: the table's version
+    after the departure) tells those still seated at a waiting table that a guest gave up
+    their seat; inbox only.
     """
 
     class Kind(models.TextChoices):
@@ -52,6 +54,7 @@ class Notification(models.Model):
         TALK = "talk", _("Mensajes en la mesa")
         MODERATION = "moderation", _("Aviso de moderación")
         REMATCH_OFFERED = "rematch_offered", _("Te proponen la revancha")
+        SEAT_LEFT = "seat_left", _("Alguien dejó su asiento")
 
     class Email(models.TextChoices):
         NONE = "", _("Sin correo")

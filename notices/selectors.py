@@ -159,6 +159,33 @@ def _hand_scored(winners: int, points: int, won: bool) -> str:
     )
 
 
+def _match_over(facts: dict, values: dict) -> str:
+    """The end of a match: who won and why, or who cancelled a table still waiting for
+    players (its creator; ``left`` names them, ``started`` is false)."""
+    values |= {"why": outcome_label(facts.get("outcome", "")), "name": facts.get("left", "")}
+    cancelled = not facts.get("started", True) and facts.get("outcome") == "abandoned"
+    if cancelled and values["name"]:
+        return _("%(name)s canceló la mesa %(id)s antes de empezar") % values
+    if facts.get("won"):
+        return _("¡Ganaste la partida de la mesa %(id)s! (%(why)s)") % values
+    return _("Terminó la partida de la mesa %(id)s (%(why)s)") % values
+
+
+def _seat_left(facts: dict, values: dict) -> str:
+    """A guest gave up their seat at a waiting table; to its creator (``creator``), with
+    what to do: the seat has a fresh link to share (R30)."""
+    values["name"] = facts.get("left", "")
+    if facts.get("creator"):
+        return (
+            _(
+                "%(name)s dejó su asiento en la mesa %(id)s: el asiento tiene un enlace "
+                "nuevo (el anterior ya no sirve); compártelo desde la mesa"
+            )
+            % values
+        )
+    return _("%(name)s dejó su asiento en la mesa %(id)s") % values
+
+
 def describe(notice: Notification, zone: ZoneInfo | None = None) -> str:
     """What happened, in one sentence of the active language, e.g. "Te toca en la mesa 4:
     con carol (tu pareja) contra bob y dave". A deadline or a suspension's end is written
@@ -182,10 +209,7 @@ def describe(notice: Notification, zone: ZoneInfo | None = None) -> str:
             return sentence % values
         return _("Terminó la mano %(hand)s de la mesa %(id)s, sin puntos") % values
     if notice.kind == Kind.MATCH_OVER:
-        values["why"] = outcome_label(facts.get("outcome", ""))
-        if facts.get("won"):
-            return _("¡Ganaste la partida de la mesa %(id)s! (%(why)s)") % values
-        return _("Terminó la partida de la mesa %(id)s (%(why)s)") % values
+        return _match_over(facts, values)
     if notice.kind == Kind.TALK:
         values |= {"count": facts.get("count", 1), "authors": names(facts.get("authors", []))}
         return (
@@ -203,6 +227,8 @@ def describe(notice: Notification, zone: ZoneInfo | None = None) -> str:
         if values["name"]:
             return _("%(name)s te propone la revancha en la mesa %(id)s") % values
         return _("Te proponen la revancha en la mesa %(id)s") % values
+    if notice.kind == Kind.SEAT_LEFT:
+        return _seat_left(facts, values)
     if notice.kind == Kind.FRIEND_JOINED:
         values["name"] = facts.get("joined", "")
         return _("%(name)s se sentó a la mesa %(id)s") % values

@@ -258,17 +258,21 @@ def record_reminder(
     return _write(seat.user, Kind.REMINDER, table, str(version), payload, email_due_at=when)
 
 
-def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Notification]:
+def record_match_over(
+    *, table_id: int, now: datetime | None = None, closed_by: int | None = None
+) -> list[Notification]:
     """The match at ``table_id`` ended (target, abandonment, absence, idle, moderator):
     one ``match_over`` notice per person seated, with why, the winners and the scores,
-    its e-mail due now. Returns the notices written here."""
+    its e-mail due now. ``closed_by``: the seat whose player cancelled the table before
+    its match began (its creator, or a person offered a rematch: ``table_abandon``),
+    named in ``left``; that person gets no notice. Returns the notices written here."""
     now = now or timezone.now()
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return []
     seats = _seats(table)
     winners = table.winners or []
-    left = match_from_dict(table.state).abandoned_by if table.state is not None else None
+    left = match_from_dict(table.state).abandoned_by if table.state is not None else closed_by
     base = public_facts(table, seats) | {
         "outcome": table.outcome,
         "started": table.state is not None,
@@ -277,6 +281,8 @@ def record_match_over(*, table_id: int, now: datetime | None = None) -> list[Not
     }
     written = []
     for person in _people(seats):
+        if closed_by is not None and table.state is None and seats[closed_by].user_id == person.pk:
+            continue  # they cancelled it themselves
         won = any(s.user_id == person.pk and s.index in winners for s in seats)
         payload = base | {"won": won} | _company(table, seats, person.pk)
         notice = _write(person, Kind.MATCH_OVER, table, "", payload, email_due_at=now)
@@ -310,37 +316,6 @@ def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
         notice = _write(person, Kind.HAND_OVER, table, str(hand.number), payload | {"won": won})
         if notice is not None:
             written.append(notice)
-    return written
-
-
-def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
-    """User ``user_id`` took a seat at ``table_id`` through an invite link (R30): the
-    others seated get ``friend_joined``; when that filled the table and the match started,
-    ``table_started`` too. The person who sat down is at the table and gets nothing.
-    Returns the notices written here."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return []
-    seats = _seats(table)
-    joined = next((s for s in seats if s.user_id == user_id), None)
-    if joined is None:
-        return []
-    written = []
-    for person in _people(seats):
-        if person.pk == user_id:
-            continue
-        payload = public_facts(table, seats) | {"joined": seat_name(table, seats, joined)}
-        with_them = _company(table, seats, person.pk)
-        # Who they play with, partner too ("con carol (tu pareja) contra bob y dave").
-        with_them["others"] = once(filter(None, [with_them["partner"], *with_them["others"]]))
-        payload |= with_them
-        for kind in (Kind.FRIEND_JOINED, Kind.TABLE_STARTED):
-            if kind == Kind.TABLE_STARTED and table.state is None:
-                continue
-            key = str(user_id) if kind == Kind.FRIEND_JOINED else ""
-            notice = _write(person, kind, table, key, payload)
-            if notice is not None:
-                written.append(notice)
     return written
 
 

@@ -11,7 +11,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
-from notices import email, push, services
+from notices import email, push, seating, services
 from notices.models import Notification
 from tables.services.outbox import send_now
 
@@ -61,9 +61,10 @@ def record_turn(table_id: int, version: int) -> bool:
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
-def record_match_over(table_id: int) -> int:
-    """The match at ``table_id`` ended: everyone's notice, and the e-mails, now."""
-    notices = services.record_match_over(table_id=table_id)
+def record_match_over(table_id: int, closed_by: int | None = None) -> int:
+    """The match at ``table_id`` ended: everyone's notice, and the e-mails, now.
+    ``closed_by``: the seat whose player cancelled the table before it started."""
+    notices = services.record_match_over(table_id=table_id, closed_by=closed_by)
     send_now(TALK_RELEASED, table_id, None)  # the last hand's held talk reaches the others
     send_what_is_due(notices)
     _deliver_pending(table_id, Notification.Kind.MATCH_OVER)  # a retry: whoever is left
@@ -82,7 +83,17 @@ def record_hand_over(table_id: int, hand_number: int) -> int:
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def record_seat_taken(table_id: int, user_id: int) -> int:
     """Someone took a seat through an invite: the others' notices (and the start's)."""
-    notices = services.record_seat_taken(table_id=table_id, user_id=user_id)
+    notices = seating.record_seat_taken(table_id=table_id, user_id=user_id)
+    send_what_is_due(notices)
+    return len(notices)
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def record_seat_left(table_id: int, user_id: int, name: str, seat_index: int, version: int) -> int:
+    """A guest gave up their seat at a waiting table: the others' notices (inbox)."""
+    notices = seating.record_seat_left(
+        table_id=table_id, user_id=user_id, name=name, seat_index=seat_index, version=version
+    )
     send_what_is_due(notices)
     return len(notices)
 

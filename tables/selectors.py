@@ -274,6 +274,7 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "winners": table.winners,
         "players": _players(table, game),
         "invites": invite_links(table, user),
+        "you_created": user is not None and table.creator_id == user.pk,
         "hands": hands,
         "game": game,
         "since_your_last_visit": since_last_visit(table, seat, mine),

@@ -162,6 +162,10 @@ class TableSerializer(serializers.Serializer):
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     players = PlayerSerializer(many=True)
     invites = InviteSerializer(many=True)
+    you_created = serializers.BooleanField(
+        help_text="You created the table: at a waiting table you cancel it (abandon/), "
+        "where a guest gives up their seat, and you share and renew its links."
+    )
     hands = HandSerializer(many=True)
     game = serializers.JSONField(allow_null=True)
     rematch = serializers.JSONField(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +24,7 @@ from tables.api.common import (
     etag,
     table_response,
 )
+from tables.models import Table
 from tables.move_time import MOVE_DAYS
 
 PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
@@ -188,14 +189,37 @@ class RecordApi(TableScopedApi):
         return Response(replays.record_with_analysis(table))
 
 
+class SeatLeftSerializer(serializers.Serializer):
+    """A guest gave up their seat at a waiting table (``AbandonApi``)."""
+
+    id = serializers.IntegerField()
+    status = serializers.CharField(help_text='"waiting": the table waits for a player.')
+    left = serializers.BooleanField(help_text="Always true: you no longer sit there.")
+
+
 class AbandonApi(TakesNoBody, TableScopedApi):
-    """Leave the match and lose it (R26); a table still waiting is closed. No body (or
-    ``{}``, or ``null``): any field is refused, as in a move's body (``TakesNoBody``)."""
+    """Leave the match and lose it (R26): 200 the table, finished. A table still waiting
+    for players (R30): its creator cancels it (200 the table, `closed`, outcome
+    `abandoned`; the others seated are told who cancelled it; at a rematch anyone
+    seated cancels it), a guest who joined by a link gives up the seat instead: 200
+    `{id, status: "waiting", left: true}` (no table view: you sit there no more); the
+    seat opens with a fresh link (the one you used stops working), the table keeps
+    waiting and the creator is told. No body (or `{}`, or `null`): any field is refused,
+    as in a move's body (``TakesNoBody``). 404 `not_found` for anyone not seated."""
 
     throttle_scope = "moves"
 
-    @extend_schema(request=None, responses=TableSerializer)
+    @extend_schema(
+        request=None,
+        responses=PolymorphicProxySerializer(
+            component_name="AbandonAnswer",
+            serializers=[TableSerializer, SeatLeftSerializer],
+            resource_type_field_name=None,
+        ),
+    )
     def post(self, request: Request, table_id: int) -> Response:
-        services.table_abandon(table_id=table_id, user=request.user)
+        table = services.table_abandon(table_id=table_id, user=request.user)
+        if table.status == Table.Status.WAITING:  # a guest gave up their seat
+            return Response({"id": table.pk, "status": table.status, "left": True})
         table, seat = services.table_for_user(table_id, request.user)
         return table_response(request, table, seat)

@@ -13,7 +13,7 @@ from dominoes import MatchOutcome, abandon, close_idle, match_from_dict, match_t
 from tables import seating
 from tables.errors import match_over
 from tables.models import Seat, Table
-from tables.services import outbox, transitions
+from tables.services import lobby, outbox, transitions
 
 
 def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
@@ -46,10 +46,18 @@ def lost_by_absence(table: Table, mine: list[Seat]) -> bool:
 
 
 def table_abandon(*, table_id: int, user) -> Table:
-    """``user`` leaves the match and loses it (R26). A table still waiting for players is
-    closed with no winner. Holding both seats of a pair (``seven_plus_seven``) the pair
-    abandons: the other pair wins (R26 with partners). Raises ``TableError``:
-    ``not_found`` (404, not seated), ``hand_over`` (409, already over)."""
+    """``user`` leaves the match and loses it (R26). Holding both seats of a pair
+    (``seven_plus_seven``) the pair abandons: the other pair wins (R26 with partners).
+
+    A table still waiting for players (R30) is closed with no winner (outcome
+    ``abandoned``) only by its creator, or by anyone at a rematch (whose seats are
+    offered to named people, not shared by link): the others seated get a
+    ``match_over`` notice naming who cancelled it. A guest who took a seat by invite gives
+    it up instead (``lobby.seat_leave``: the seat opens with a fresh link, the table
+    keeps waiting, the others are told); the table returned is then still ``waiting``.
+
+    Raises ``TableError``: ``not_found`` (404, not seated), ``hand_over`` (409, already
+    over)."""
     now = timezone.now()
     with transaction.atomic():
         table = transitions.lock(table_id)
@@ -58,7 +66,11 @@ def table_abandon(*, table_id: int, user) -> Table:
         if expire_if_overdue(table, seats, now):
             return table
         if table.status == Table.Status.WAITING:
+            if table.creator_id != user.pk and table.rematch_of_id is None:
+                lobby.seat_leave(table, seats, user)
+                return table
             close_without_winner(table, now, Table.Outcome.ABANDONED)
+            outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table.pk, seat.index)
             return table
         if table.status != Table.Status.PLAYING:
             raise match_over()
@@ -74,7 +86,7 @@ def table_abandon(*, table_id: int, user) -> Table:
 
 
 def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
-    """End a table with no winner (R28, moderators, a creator leaving a waiting table).
+    """End a table with no winner (R28, moderators, a creator cancelling a waiting table).
     Its seats lose their invite links and move to the "over" group of their players'
     lists, listed by ``now`` (as ``transitions.list_rows`` would place them), in one UPDATE."""
     if table.state is not None:

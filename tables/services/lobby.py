@@ -1,5 +1,6 @@
-"""A table before its match: create it (R29), take a seat by invite (R30), renew a link.
-The match starts, and its first hand is dealt, when the last seat is taken."""
+"""A table before its match: create it (R29), take a seat by invite (R30), give it up
+again, renew a link. The match starts, and its first hand is dealt, when the last seat is
+taken."""
 
 from __future__ import annotations
 
@@ -231,6 +232,42 @@ def _take(table: Table, seats: list[Seat], seat: Seat, user, token: str, now: da
     for row in seats:
         if row.pk in taken:
             row.save(update_fields=[*taken[row.pk], *transitions.LIST_FIELDS])
+
+
+def seat_leave(table: Table, seats: list[Seat], user) -> Seat:
+    """``user``, a guest seated at the waiting ``table`` (locked by the caller,
+    ``endings.table_abandon``; ``seats`` all its seats), gives up their seat: it is open
+    again, with a fresh invite link (R30), and the table keeps waiting. In a two-hand
+    profile both seats of their pair open, the link on the first (as created). The link
+    they came with stays dead: whoever else it reached cannot take the seat with it, and
+    the leaver cannot come back and go again to flood the others with notices; the
+    creator shares the new one (the ``seat_left`` notice tells them). Returns the seat
+    that carries the link. The caller checks that ``user`` is seated and not the creator.
+    """
+    mine = [seat for seat in seats if seat.user_id == user.pk]
+    linked = next(seat for seat in mine if not seat.second_hand)
+    for seat in mine:
+        seat.user, seat.joined_at, seat.joined_invite_sha256 = None, None, ""
+        seat.second_hand, seat.seen_version = False, 0
+        seat.invite_token = new_invite_token() if seat is linked else None
+    transitions.list_rows(table, seats)
+    for seat in mine:
+        seat.save(
+            update_fields=[
+                "user",
+                "joined_at",
+                "joined_invite_sha256",
+                "second_hand",
+                "seen_version",
+                "invite_token",
+                *transitions.LIST_FIELDS,
+            ]
+        )
+    transitions.save_next_version(table)
+    outbox.send_on_commit(
+        outbox.SEAT_LEFT_NOTICE, table.pk, user.pk, user.username, linked.index, table.version
+    )
+    return linked
 
 
 def invite_renew(*, table_id: int, user, seat_index: int) -> Seat:

@@ -34,6 +34,7 @@ TURN_NOTICE = "notices.tasks.record_turn"
 HAND_OVER_NOTICE = "notices.tasks.record_hand_over"
 MATCH_OVER_NOTICE = "notices.tasks.record_match_over"
 SEAT_TAKEN_NOTICE = "notices.tasks.record_seat_taken"
+SEAT_LEFT_NOTICE = "notices.tasks.record_seat_left"
 REMATCH_OFFERED_NOTICE = "notices.tasks.record_rematch_offered"
 ANALYSE_MATCH = "tables.tasks.analyse_match"
 TASK_NAMES = (
@@ -42,6 +43,7 @@ TASK_NAMES = (
     HAND_OVER_NOTICE,
     MATCH_OVER_NOTICE,
     SEAT_TAKEN_NOTICE,
+    SEAT_LEFT_NOTICE,
     REMATCH_OFFERED_NOTICE,
     ANALYSE_MATCH,
 )

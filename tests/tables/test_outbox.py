@@ -22,6 +22,7 @@ def test_every_name_the_outbox_sends_is_a_registered_task():
         notice_tasks.record_hand_over.name,
         notice_tasks.record_match_over.name,
         notice_tasks.record_seat_taken.name,
+        notice_tasks.record_seat_left.name,
         notice_tasks.record_rematch_offered.name,
         tasks.analyse_match.name,
     }
