@@ -34,6 +34,9 @@ def ui_strings() -> Words:
         "stock": _("Pozo: %(n)s"),
         "tiles": plural_forms(lambda n: ngettext("%(n)s ficha", "%(n)s fichas", n)),
         "open_seat": _("Asiento libre"),
+        "open_seats": plural_forms(
+            lambda n: ngettext("%(n)s asiento libre", "%(n)s asientos libres", n)
+        ),
         "team_a": _("Pareja A"),
         "team_b": _("Pareja B"),
         "points": plural_forms(lambda n: ngettext("%(n)s punto", "%(n)s puntos", n)),
@@ -126,7 +129,22 @@ def ui_strings() -> Words:
         "abandon_confirm": _("¿Seguro que quieres abandonar? Perderás la partida."),
         "abandon": _("Abandonar la partida"),
         "cancel_table": _("Cancelar la mesa"),
-        "cancel_confirm": _("¿Cancelar la mesa? Aún no ha empezado: nadie pierde."),
+        "cancel_confirm": _(
+            "¿Cancelar la mesa? Aún no ha empezado: nadie pierde. Los que ya se sentaron "
+            "recibirán un aviso."
+        ),
+        # A guest at a waiting table gives up the seat (R30): it opens with a new link.
+        "leave_seat": _("Dejar el asiento"),
+        "leave_confirm": _(
+            "¿Dejar tu asiento? La mesa seguirá esperando jugadores y quien la creó "
+            "recibirá un aviso."
+        ),
+        "renew": _("Cambiar el enlace"),
+        "renew_confirm": _(
+            "¿Cambiar el enlace del asiento %(n)s? El enlace actual dejará de funcionar: "
+            "tendrás que enviar el nuevo."
+        ),
+        "renewed": _("Enlace nuevo listo: el anterior ya no funciona."),
         "sending": _("Enviando…"),
         "offline": _("Sin conexión. Lo intentamos de nuevo en unos segundos."),
         "refused": _("No se pudo hacer: %(detail)s"),

@@ -108,7 +108,10 @@ export function render() {
 function renderPieces(state) {
   const game = state.game;
   renderStatus();
-  renderInvites();
+  renderInvites(client, (answer, done) => {
+    take(answer, done);
+    render();
+  });
   renderPlayers();
   renderScoreboard();
   renderLine();
@@ -118,8 +121,9 @@ function renderPieces(state) {
   renderResult();
   const leave = document.getElementById("abandon");
   leave.hidden = !isActive();
-  // A table still waiting is cancelled, not lost: nobody has played (R26 needs a match).
-  leave.textContent = state.status === "waiting" ? T.cancel_table : T.abandon;
+  // A table still waiting is cancelled by its creator, not lost: nobody has played (R26
+  // needs a match); a guest who came by a link gives up the seat instead (R30).
+  leave.textContent = state.status !== "waiting" ? T.abandon : leavesSeat(state) ? T.leave_seat : T.cancel_table;
   // Nothing to play while a hand is held or once the match is over: no empty "Tus fichas".
   const playing = state.status === "playing" || state.status === "waiting";
   for (const id of ["board", "log-section"]) document.getElementById(id).hidden = !game;
@@ -213,13 +217,26 @@ function take(answer, doneMessage) {
   return false;
 }
 
+// A guest (not the creator) at a waiting table that is no rematch: leaving gives up the
+// seat, the table waits on (the server answers {left: true}, no table view).
+function leavesSeat(state) {
+  return state.status === "waiting" && !state.you_created && !state.rematch_of;
+}
+
 // Abandoning is not retried: it carries no Idempotency-Key, so a retry could not be told
 // from a second request.
 async function abandonMatch() {
-  if (!window.confirm(store.table.status === "waiting" ? T.cancel_confirm : T.abandon_confirm)) return;
+  const state = store.table;
+  const question = state.status !== "waiting" ? T.abandon_confirm : leavesSeat(state) ? T.leave_confirm : T.cancel_confirm;
+  if (!window.confirm(question)) return;
   store.busy = true;
   try {
-    take(await client.post(urls.abandon), "");
+    const answer = await client.post(urls.abandon);
+    if (answer.ok && answer.data.left) {
+      window.location.assign("/"); // no seat here any more: back to "Mis mesas"
+      return;
+    }
+    take(answer, "");
   } catch (error) {
     say(T.offline, "error");
   } finally {

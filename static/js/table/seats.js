@@ -10,7 +10,7 @@
 import { counted, fmt, h } from "./dom.js";
 import { seatTags } from "./names.js";
 import { T, profile } from "./page.js";
-import { inPairs, joinNames, mySeats, playerName, store, timeLeft } from "./state.js";
+import { inPairs, mySeats, pairNames, playerName, store, timeLeft } from "./state.js";
 
 // Where each seat sits, by its distance from the bottom seat in the turn order (R3).
 const POSITIONS = {
@@ -122,8 +122,8 @@ export function renderScoreboard() {
   const sides =
     inPairs()
       ? [
-          { label: `${T.team_a} (${joinNames([0, 2])})`, score: scores[0], mine: state.your_seat % 2 === 0 },
-          { label: `${T.team_b} (${joinNames([1, 3])})`, score: scores[1], mine: state.your_seat % 2 === 1 },
+          { label: `${T.team_a} (${pairNames([0, 2])})`, score: scores[0], mine: state.your_seat % 2 === 0 },
+          { label: `${T.team_b} (${pairNames([1, 3])})`, score: scores[1], mine: state.your_seat % 2 === 1 },
         ]
       : state.players.map((p) => ({ label: p.name || T.open_seat, score: scores[p.seat], mine: p.seat === state.your_seat }));
   board.append(h("span", { class: "target" }, profile.single_hand ? T.single_hand : fmt(T.target, { n: state.target })));

@@ -37,6 +37,17 @@ export function joinNames(seats) {
   return [...new Set(seats.map(plainName))].join(T.and);
 }
 
+// A pair's seats as its label says them: the people seated, each once, then the open
+// seats counted ("alice y 1 asiento libre", "2 asientos libres"), never "Asiento libre"
+// once for two open seats.
+export function pairNames(seats) {
+  const taken = seats.filter((seat) => store.table.players[seat]?.name);
+  const open = seats.length - taken.length;
+  const names = [...new Set(taken.map(plainName))];
+  if (open) names.push(fmt(counted(T.open_seats, open), { n: open }));
+  return names.join(T.and);
+}
+
 // Whether ``seats`` name more than one person (the verb agrees: "se anotan", "ganan").
 export function manyNames(seats) {
   return new Set(seats.map(plainName)).size > 1;
