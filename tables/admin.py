@@ -20,13 +20,17 @@ from datetime import timedelta
 
 from django.contrib import admin, messages
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.admin_lookups import DeclaredLookupsOnly, ReadOnlyAdmin
 from core.admin_pagination import LargeTableAdmin
 from dominoes import HandEnd
 from tables import services
+from tables.help import profile_label
 from tables.models import Hand, Move, Seat, Table
+from tables.seating import pair_letter
 
 HIDDEN_PERMISSION = "tables.view_hidden_hands"
 
@@ -84,11 +88,17 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ("index", "user", "second_hand", "bot", "team", "score", "joined_at")
+    fields = ("index", "user", "second_hand", "bot", "pair", "score", "joined_at")
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
         return False
+
+    @admin.display(description=_("pareja"))
+    def pair(self, seat: Seat) -> str:
+        """A or B, as the game and the players' pages name the pair (``Seat.team`` is 0
+        or 1); "—" at a table without partnerships."""
+        return pair_letter(seat.table.rules, seat.table.seats, seat.team) or "—"
 
 
 class TableMovesFilter(admin.SimpleListFilter):
@@ -152,6 +162,14 @@ class MoveInline(admin.TabularInline):
         return "?" if hidden and not getattr(self, "_reveal", False) else move.tile
 
 
+def _short_date(moment) -> str:
+    """``moment`` in the staff member's zone, short ("04/12/2026 23:02"): the list's date
+    columns in full ("4 de diciembre de 2026 a las 23:02") did not fit at 1280 px."""
+    if moment is None:
+        return "—"
+    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+
 @admin.register(Table)
 class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
     list_display = (
@@ -161,8 +179,8 @@ class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
         "target",
         "creator",
         "version",
-        "last_move_at",
-        "deadline",
+        "last_move_short",
+        "deadline_short",
     )
     list_filter = ("status", "seats", "target", "outcome", StaleFilter)
     list_select_related = ("creator",)  # nullable: Django would fetch it row by row
@@ -173,7 +191,7 @@ class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
     readonly_fields = (
         "seats",
         "target",
-        "rules",
+        "rules_name",
         "status",
         "creator",
         "version",
@@ -200,6 +218,23 @@ class TableAdmin(LargeTableAdmin, DeclaredLookupsOnly, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    @admin.display(description=_("reglas"))
+    def rules_name(self, table: Table) -> str:
+        """The rule set's name as the players read it, with its code for moderators:
+        "Clásicas (de la casa) · código classic"."""
+        return gettext("%(name)s · código %(code)s") % {
+            "name": profile_label(table.rules),
+            "code": table.rules,
+        }
+
+    @admin.display(description=_("última jugada"), ordering="last_move_at")
+    def last_move_short(self, table: Table) -> str:
+        return _short_date(table.last_move_at)
+
+    @admin.display(description=_("plazo"), ordering="deadline")
+    def deadline_short(self, table: Table) -> str:
+        return _short_date(table.deadline)
 
     @admin.action(description=_("Cerrar la mesa sin ganador"), permissions=["change"])
     def close_without_winner(self, request, queryset):

@@ -48,6 +48,14 @@ def hand_seats(rules: str, seats: int, index: int) -> list[int]:
     return [index]
 
 
+def pair_letter(rules: str, seats: int, team: int) -> str:
+    """The pair a seat of ``team`` plays for, as the pages name it: ``"A"`` (seats 1 and
+    3, counted from 1) or ``"B"`` (2 and 4) at a partnership table (R2), else ``""``: a
+    4-seat ``first_double`` table plays every seat for itself."""
+    profile = PROFILES.get(rules)
+    return "AB"[team] if profile is not None and profile.partnerships(seats) else ""
+
+
 def acting_seat(match: MatchState, mine: list[int]) -> int:
     """Of the seats ``mine`` (one person's, ascending), the one that may act now
     (``dominoes.engine.may_act``), else the first: the hand a two-seat holder plays."""

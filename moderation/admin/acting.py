@@ -113,6 +113,15 @@ def talk_around(request, message: TalkMessage | None, table: Table | None) -> li
     return [*before, message, *after]
 
 
+def held_from_staff(request, table: Table | None) -> int:
+    """How many of ``table``'s messages are held until their hand's end and hidden from
+    this staff member (``visible_talk``): the talk says how many, never what or who."""
+    if table is None:
+        return 0
+    rows = TalkMessage.objects.filter(table=table)
+    return rows.count() - visible_talk(request, rows).count()
+
+
 def act_view(model_admin, request, *, report=None, message=None, user=None, table=None):
     """The page a moderator acts from: the targets with their context (the report, the
     message and the talk around it, the table, the player's history) and the action form.
@@ -161,6 +170,7 @@ def act_view(model_admin, request, *, report=None, message=None, user=None, tabl
         "table": table,
         "single_hand": table is not None and PROFILES[table.rules].single_hand,
         "talk": talk_around(request, message, table),
+        "talk_held": held_from_staff(request, table),
         "form": form,
         "can_act": bool(choices),
         "history": history.select_related("moderator", "user")[:50],

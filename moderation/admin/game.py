@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from dominoes import match_from_dict, view_for
 from moderation import services
-from moderation.admin.acting import talk_around
+from moderation.admin.acting import held_from_staff, talk_around
 from moderation.admin.common import (
     ACT_PERMISSION,
     ChoiceFilter,
@@ -26,6 +26,7 @@ from tables.admin import MoveAdmin as TablesMoveAdmin
 from tables.admin import SeatInline as TablesSeatInline
 from tables.admin import TableAdmin as TablesTableAdmin
 from tables.models import Hand, Move, Seat, Table
+from tables.seating import pair_letter
 
 # --- tables: the game drawn, reports, and closing with a reason ---------------------------
 
@@ -54,6 +55,7 @@ def game_drawing(request, table: Table) -> dict:
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
     reveal = may_see_hidden(request, table)
     drawing = {"seats": [], "line": [], "log": [], "reveal": reveal, "running": False}
+    drawing["pairs"] = bool(pair_letter(table.rules, table.seats, 0))
     match = match_from_dict(table.state) if table.state is not None else None
     view = view_for(match, 0).to_dict() if match is not None else None
     hand = match.hand if match is not None else None
@@ -68,7 +70,7 @@ def game_drawing(request, table: Table) -> dict:
         row = {
             "number": seat.index + 1,
             "name": seat.display_name or gettext("asiento libre"),
-            "team": "AB"[seat.team] if table.seats == 4 else "",
+            "team": pair_letter(table.rules, table.seats, seat.team),
             "score": seat.score,
             "tiles": view["tile_counts"][seat.index] if view else None,
             "turn": table.turn_seat == seat.index,
@@ -94,7 +96,7 @@ def game_drawing(request, table: Table) -> dict:
 class SeatInline(TablesSeatInline):
     """The seats, numbered from 1 as in the game."""
 
-    fields = ("seat_number", "user", "second_hand", "bot", "team", "score", "joined_at")
+    fields = ("seat_number", "user", "second_hand", "bot", "pair", "score", "joined_at")
     readonly_fields = fields
 
     @admin.display(description=_("asiento"))
@@ -163,6 +165,7 @@ class TableAdmin(TablesTableAdmin):
                 "moderator"
             )
             extra["talk"] = talk_around(request, None, table)
+            extra["talk_held"] = held_from_staff(request, table)
             extra["act_url"] = reverse("admin:moderation_act") + f"?table={table.pk}"
             extra["can_act"] = request.user.has_perm(ACT_PERMISSION)
         return super().change_view(request, object_id, form_url, extra)
