@@ -56,6 +56,13 @@ def pair_letter(rules: str, seats: int, team: int) -> str:
     return "AB"[team] if profile is not None and profile.partnerships(seats) else ""
 
 
+def creators_partner(rules: str, seats: int, seat: int) -> bool:
+    """True when ``seat`` (counted from 0) is the partner of the creator's seat 0 (R2):
+    seat 2 of a four-seat table in partnerships; never at a 4-seat ``first_double``
+    table, where every seat plays for itself."""
+    return seats == 4 and seat == 2 and bool(pair_letter(rules, seats, 0))
+
+
 def acting_seat(match: MatchState, mine: list[int]) -> int:
     """Of the seats ``mine`` (one person's, ascending), the one that may act now
     (``dominoes.engine.may_act``), else the first: the hand a two-seat holder plays."""

@@ -39,6 +39,7 @@ from tables.rematches import rematch_facts
 from tables.seating import (
     acting_seat,
     check_invite_token,
+    creators_partner,
     hand_seats,
     invite_sha256,
     player_name,
@@ -195,7 +196,7 @@ def invite_links(table: Table, user) -> list[dict[str, Any]]:
         {
             "seat": seat.index,
             "hands": hand_seats(table.rules, table.seats, seat.index),
-            "partner": table.seats == 4 and seat.index == 2,
+            "partner": creators_partner(table.rules, table.seats, seat.index),
             "token": seat.invite_token,
             "path": reverse("tables:invite", args=[seat.invite_token]),
         }
@@ -378,6 +379,6 @@ def invite_preview(token: str, user=None) -> dict[str, Any]:
         "rules": table.rules,
         "move_seconds": table.move_seconds,
         "creator": seat.table.creator.username,
-        "partner": table.seats == 4 and seat.index == 2,
+        "partner": creators_partner(table.rules, table.seats, seat.index),
         "players": _players(table, None),
     }

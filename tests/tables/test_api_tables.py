@@ -127,6 +127,21 @@ def test_it_previews_an_invite(api_client_for, alice, bob):
     assert preview.json()["seat"] == 2
 
 
+def test_at_four_seats_of_first_double_seat_2_is_nobodys_partner(api_client_for, alice, bob):
+    """first_double plays every seat for itself (no R2 pairs): its seat 2's link and
+    invitation must not promise bob a partner, as the invite page no longer does."""
+    response = api_client_for(alice).post(
+        "/api/v1/tables/",
+        {"seats": 4, "others": ["nino", "friend", "friend"], "rules": "first_double"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    invites = response.json()["invites"]
+    assert [(i["seat"], i["partner"]) for i in invites] == [(2, False), (3, False)]
+    preview = api_client_for(bob).get(f"/api/v1/invites/{invites[0]['token']}/").json()
+    assert (preview["seat"], preview["partner"]) == (2, False)
+
+
 def test_it_lists_my_turn_first(api_client_for, alice, bob):
     first = create_table(api_client_for(alice), 2, ["friend"])
     second = create_table(api_client_for(alice), 2, ["friend"])
