@@ -6,10 +6,13 @@ given another JSON type (``123``, ``true``) and a field a body does not take
 (``{"is_staff": true}``, ``languag``) are 400 ``invalid``, as in every body of the API
 (``core.json_input``): DRF alone would read ``123`` as "123" and skip the others."""
 
+from datetime import UTC
+
 from rest_framework import serializers
 
 from accounts.models import User
 from core.json_input import StrictInputMixin
+from moderation.selectors import active_suspension
 from notices.selectors import unread_count
 
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
@@ -52,6 +55,11 @@ class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
     unread_notifications = serializers.SerializerMethodField(
         help_text="How many of my notices are unread (the inbox: /api/v1/notifications/)."
     )
+    suspended_until = serializers.SerializerMethodField(
+        help_text="While a moderator's suspension runs, when it ends (ISO 8601, UTC): "
+        "until then creating, joining and rematching a table answer 403 suspended, so an "
+        "app can say so instead of offering them (docs/moderation.md); else null."
+    )
 
     class Meta:
         model = User
@@ -62,12 +70,19 @@ class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
             "pip_colour",
             "language",
             "unread_notifications",
+            "suspended_until",
         ]
         read_only_fields = ["username"]
         extra_kwargs = {"email": {"max_length": EMAIL_MAX_LENGTH}}
 
     def get_unread_notifications(self, user: User) -> int:
         return unread_count(user)
+
+    def get_suspended_until(self, user: User) -> str | None:
+        suspension = active_suspension(user)
+        if suspension is None:
+            return None
+        return suspension.until.astimezone(UTC).isoformat()
 
 
 class EmailInputSerializer(StrictInputMixin, serializers.Serializer):

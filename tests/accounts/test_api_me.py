@@ -1,4 +1,9 @@
+from datetime import UTC, datetime, timedelta
+
 import pytest
+from django.utils import timezone
+
+from moderation.models import ModerationAction
 
 URL = "/api/v1/me/"
 pytestmark = pytest.mark.django_db
@@ -15,6 +20,7 @@ def test_it_returns_the_callers_profile(api_client_for, alice):
         "pip_colour": "coloured",
         "language": "es",
         "unread_notifications": 0,
+        "suspended_until": None,
     }
 
 
@@ -106,3 +112,42 @@ def test_it_rejects_other_methods(api_client_for, alice):
     assert r.status_code == 405
     assert r.json()["code"] == "method_not_allowed"
     assert type(alice).objects.filter(pk=alice.pk).exists()
+
+
+def test_a_suspended_player_reads_when_the_suspension_ends(api_client_for, alice, bob):
+    """An app hides "new table" and "rematch" while a suspension runs (they answer 403
+    suspended): the profile says until when, in UTC, as the 403's body does."""
+    until = datetime(2031, 3, 5, 2, 30, tzinfo=UTC)
+    ModerationAction.objects.create(
+        moderator=bob,
+        user=alice,
+        kind=ModerationAction.Kind.SUSPEND,
+        reason="insultos",
+        until=until,
+    )
+    ModerationAction.objects.create(
+        moderator=bob,
+        user=alice,
+        kind=ModerationAction.Kind.SUSPEND,
+        reason="antes",
+        until=timezone.now() - timedelta(days=1),
+    )
+    body = api_client_for(alice).get(URL).json()
+    assert body["suspended_until"] == "2031-03-05T02:30:00+00:00"
+    assert (
+        api_client_for(alice)
+        .post("/api/v1/tables/", {"seats": 2, "target": 100, "others": ["nino"]}, format="json")
+        .json()["until"]
+        == body["suspended_until"]
+    )
+
+
+def test_an_ended_suspension_reads_null(api_client_for, alice, bob):
+    ModerationAction.objects.create(
+        moderator=bob,
+        user=alice,
+        kind=ModerationAction.Kind.SUSPEND,
+        reason="antes",
+        until=timezone.now() - timedelta(seconds=1),
+    )
+    assert api_client_for(alice).get(URL).json()["suspended_until"] is None
