@@ -4,42 +4,56 @@ Inputs check types and lengths only; the rules (a taken username, password stren
 valid reset key) are allauth's forms', reported under the same field names. A text field
 given another JSON type (``123``, ``true``) and a field a body does not take
 (``{"is_staff": true}``, ``languag``) are 400 ``invalid``, as in every body of the API
-(``core.json_input``): DRF alone would read ``123`` as "123" and skip the others."""
+(``core.json_input``): DRF alone would read ``123`` as "123" and skip the others.
+
+A NUL (U+0000) in a text is refused as any other control character is in that field, with
+the same code and sentence (``RuledTextField``, ``RuledEmailField``), never with DRF's own
+"Los caracteres nulos no están permitidos.", and never passed to allauth or the database
+(PostgreSQL cannot store one): a new username gets the characters rule, an address "Escribe
+una dirección de correo válida.", a sign-in ``invalid_credentials`` and a link's ``key``
+"El enlace no es válido o ha caducado." (``accounts.api``)."""
 
 from datetime import UTC
 
+from django.db import models
 from rest_framework import serializers
 
 from accounts.models import User
-from core.json_input import StrictInputMixin
+from accounts.validators import USERNAME_CHARACTERS
+from core.json_input import RuledEmailField, RuledTextField, StrictInputMixin
 from moderation.selectors import active_suspension
 from notices.selectors import unread_count
 
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
 
 
-def password_field(**options):
+def password_field(*, given: bool = False, **options):
     """A password input: text up to 4096 characters, kept exactly as typed.
 
     DRF trims a CharField's edge spaces by default; Django's and allauth's password forms
     do not (``strip=False``), so a password chosen on the web with a space at either end
-    must reach the API's checks with that space too. ``options`` go to ``CharField``."""
-    return serializers.CharField(
-        max_length=4096, trim_whitespace=False, style={"input_type": "password"}, **options
-    )
+    must reach the API's checks with that space too. A new password holding a NUL is
+    refused with DRF's "Los caracteres nulos no están permitidos." (as Django's forms
+    refuse it on the web). ``given``: the account's current password, checked against it
+    (sign-in, deleting the account), where a NUL is left to that check, which refuses it
+    as any wrong password (no password can hold one) without passing it to allauth
+    (``RuledTextField``). ``options`` go to the field."""
+    field = RuledTextField if given else serializers.CharField
+    style = {"input_type": "password"}
+    return field(max_length=4096, trim_whitespace=False, style=style, **options)
 
 
 class SignupInputSerializer(StrictInputMixin, serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
+    username = RuledTextField(max_length=150, nul_message=USERNAME_CHARACTERS)
+    email = RuledEmailField(max_length=EMAIL_MAX_LENGTH)
     password = password_field(write_only=True)
 
 
 class CredentialsInputSerializer(StrictInputMixin, serializers.Serializer):
-    username = serializers.CharField(
+    username = RuledTextField(
         max_length=EMAIL_MAX_LENGTH, help_text="The username or the account's e-mail address."
     )
-    password = password_field()
+    password = password_field(given=True)
 
 
 class TokenOutputSerializer(serializers.Serializer):
@@ -52,6 +66,13 @@ class SignupOutputSerializer(serializers.Serializer):
 
 
 class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
+    # The model's e-mail reads as a RuledEmailField: a NUL is "Escribe una dirección de
+    # correo válida.", not DRF's NUL sentence beside it.
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.EmailField: RuledEmailField,
+    }
+
     unread_notifications = serializers.SerializerMethodField(
         help_text="How many of my notices are unread (the inbox: /api/v1/notifications/)."
     )
@@ -86,7 +107,7 @@ class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
 
 
 class EmailInputSerializer(StrictInputMixin, serializers.Serializer):
-    email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
+    email = RuledEmailField(max_length=EMAIL_MAX_LENGTH)
 
 
 class EmailAddressSerializer(serializers.Serializer):
@@ -102,13 +123,13 @@ class EmailStatusSerializer(serializers.Serializer):
 
 
 class KeyInputSerializer(StrictInputMixin, serializers.Serializer):
-    key = serializers.CharField(
+    key = RuledTextField(
         max_length=256, help_text="The last part of the link in the e-mail."
     )
 
 
 class PasswordResetKeyInputSerializer(StrictInputMixin, serializers.Serializer):
-    key = serializers.CharField(
+    key = RuledTextField(
         max_length=256, help_text="The last part of the reset link: `<uid>-<token>`."
     )
     password = password_field()
@@ -120,7 +141,7 @@ class PasswordChangeInputSerializer(StrictInputMixin, serializers.Serializer):
 
 
 class PasswordInputSerializer(StrictInputMixin, serializers.Serializer):
-    password = password_field()
+    password = password_field(given=True)
 
 
 class DetailOutputSerializer(serializers.Serializer):

@@ -134,10 +134,14 @@ def lock_look_alikes(name: str) -> None:
     refuse_look_alikes(name)
 
 
+#: The username characters rule's sentence; a NUL is refused with it too, before the
+#: sign-up form (``accounts.serializers``), so it never reaches the database.
+USERNAME_CHARACTERS = _(
+    "Escribe un nombre de usuario válido: solo letras, números y los signos . + - _."
+)
+
 username_validators = [
-    UnicodeUsernameValidator(
-        message=_("Escribe un nombre de usuario válido: solo letras, números y los signos . + - _.")
-    ),
+    UnicodeUsernameValidator(message=USERNAME_CHARACTERS),
     RegexValidator(
         r"@",
         inverse_match=True,

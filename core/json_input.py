@@ -105,20 +105,52 @@ class StrictInputMixin(JsonTypesMixin):
         return super().to_internal_value(data)
 
 
-class RuledTextField(serializers.CharField):
-    """A ``CharField`` without DRF's own NUL check ("Los caracteres nulos no están
-    permitidos.", under the general "Los datos enviados no son válidos."), for a text
-    whose own rule refuses every control character, U+0000 among them, with its
-    documented sentence: the talk's and a report's ``text`` (``moderation.text``). Only
-    for such a field: PostgreSQL cannot store a NUL, so one must never get past it."""
+NUL = "\x00"
 
-    def __init__(self, **kwargs) -> None:
+
+class _RuledNul:
+    """Drops DRF's own NUL check from a text field (``ProhibitNullCharactersValidator``:
+    "Los caracteres nulos no están permitidos.", under the general "Los datos enviados
+    no son válidos."), so that a NUL is refused by the field's own rule, with its own
+    sentence, as any other control character is there. ``nul_message``: that sentence,
+    when the rule is not the field's (allauth's, a view's): a value holding a NUL is
+    then refused with it (400 ``invalid`` under the field's name) before any validator
+    runs; without it, the field's rule must refuse a NUL itself."""
+
+    def __init__(self, *, nul_message=None, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.nul_message = nul_message
         self.validators = [
             validator
             for validator in self.validators
             if not isinstance(validator, ProhibitNullCharactersValidator)
         ]
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if self.nul_message is not None and NUL in value:
+            raise serializers.ValidationError(str(self.nul_message), code="invalid")
+        return value
+
+
+class RuledTextField(_RuledNul, serializers.CharField):
+    """A ``CharField`` without DRF's own NUL check (``_RuledNul``), for a text whose own
+    rule refuses every control character, U+0000 among them, with its documented
+    sentence: the talk's and a report's ``text`` (``moderation.text``), a phone's
+    ``token`` (its shape), a sign-in's username and password and an e-mailed link's
+    ``key`` (their views refuse a NUL as a wrong one, before allauth), or given
+    ``nul_message`` (a new username). Only for such a field: PostgreSQL cannot store a
+    NUL, so one must never get past it."""
+
+
+class RuledEmailField(_RuledNul, serializers.EmailField):
+    """An ``EmailField`` that refuses a NUL as any address it cannot read, with its own
+    "Escribe una dirección de correo válida." (400 ``invalid``), not DRF's NUL sentence
+    beside it; the NUL never reaches allauth or the database."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.nul_message = self.error_messages["invalid"]
 
 
 class StrictSerializer(StrictInputMixin, serializers.Serializer):

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.json_input import StrictInputMixin
+from core.json_input import RuledTextField, StrictInputMixin
 from notices import devices, native
 from notices.api import PushDisabled
 
@@ -33,7 +33,7 @@ class DeviceSerializer(StrictInputMixin, serializers.Serializer):
     characters, e.g. "Pixel de Ana")."""
 
     platform = serializers.ChoiceField(choices=sorted(devices.MODELS))
-    token = serializers.CharField(max_length=4096)
+    token = RuledTextField(max_length=4096)  # a NUL is refused by its shape, as \x01
     name = serializers.CharField(max_length=255, required=False, allow_blank=True, default="")
 
     def validate(self, data: dict) -> dict:

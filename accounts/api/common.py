@@ -13,6 +13,7 @@ from rest_framework.request import Request
 
 from accounts import serializers
 from accounts.forms import LoginForm
+from core.json_input import NUL
 
 
 class InvalidCredentials(exceptions.APIException):
@@ -58,10 +59,22 @@ def bad_key() -> drf_serializers.ValidationError:
     )
 
 
+def usable_key(key: str) -> str:
+    """``key`` (from an e-mailed link), to hand to allauth; a key holding a NUL, which no
+    link has, raises ``bad_key()`` as any wrong key (and never reaches the database)."""
+    if NUL in key:
+        raise bad_key()
+    return key
+
+
 def authenticate_credentials(request: Request):
     """The user for ``{username, password}`` (``username`` may be the e-mail), through
-    allauth's login form and its failed-login limits (per address and per account)."""
+    allauth's login form and its failed-login limits (per address and per account).
+    Raises 400 ``invalid`` (a malformed body), ``InvalidCredentials`` (a NUL in either,
+    which no account's name or password holds, too: not passed to allauth) or 429."""
     values = validated_input(serializers.CredentialsInputSerializer, request)
+    if NUL in values["username"] or NUL in values["password"]:
+        raise InvalidCredentials()
     form = LoginForm(
         data={
             "login": values["username"],

@@ -27,7 +27,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import serializers, services
-from accounts.api.common import bad_key, consume_rate, invalid_form, validated_input
+from accounts.api.common import (
+    bad_key,
+    consume_rate,
+    invalid_form,
+    usable_key,
+    validated_input,
+)
 from core.json_input import TakesNoBody
 
 
@@ -132,7 +138,7 @@ class EmailVerifyApi(APIView):
     )
     def post(self, request: Request) -> Response:
         values = validated_input(serializers.KeyInputSerializer, request)
-        verification = get_emailconfirmation_model().from_key(values["key"])
+        verification = get_emailconfirmation_model().from_key(usable_key(values["key"]))
         if (
             not verification
             or verification.key_expired()
@@ -182,7 +188,7 @@ class PasswordResetKeyApi(APIView):
     def post(self, request: Request) -> Response:
         values = validated_input(serializers.PasswordResetKeyInputSerializer, request)
         consume_rate(request, "reset_password_from_key")
-        uidb36, _sep, token = values["key"].partition("-")
+        uidb36, _sep, token = usable_key(values["key"]).partition("-")
         keys = UserTokenForm(data={"uidb36": uidb36, "key": token})
         if not keys.is_valid():
             raise bad_key()
