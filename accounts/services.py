@@ -65,33 +65,49 @@ def sign_out_everywhere(*, user: User, request: HttpRequest | None = None) -> No
         update_session_auth_hash(request, user)
 
 
+#: ``table_abandon``'s refusals that leave nothing to abandon at a table that changed
+#: between listing it and locking it (another request, a worker): it ended (a move
+#: finished the match, the idle close, the absence sweep, a moderator; or the player
+#: already left a hand that goes on, ``first_double``): ``hand_over``; or the player is
+#: no longer seated there (a guest who gave up a waiting table's seat, ``seat_leave``, in
+#: another request just before): ``not_found``.
+NOTHING_TO_ABANDON = frozenset({"hand_over", "not_found"})
+
+
+def active_table_ids(user: User) -> list[int]:
+    """The ids of the tables ``user`` sits at that are waiting or playing, in order."""
+    return list(
+        Table.objects.filter(seat_set__user=user, status__in=table_services.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+
+
 def account_delete(*, user: User) -> list[int]:
     """Delete ``user``'s account (issue 17). First every active table the player sits at
     is abandoned through ``tables.services.table_abandon`` (R26: a playing table is lost
-    by the player's side and the others are mailed; a waiting one is closed; in
+    by the player's side and the others are mailed; a waiting one is closed if they
+    created it (or it is a rematch), else they give up their seat, which opens again; in
     ``first_double`` at 3-4 seats the player leaves and the hand goes on without them, as
-    it does when they have already left). Then every
+    it does when they have already left). A table that ended or that they left after it
+    was listed is skipped (``NOTHING_TO_ABANDON``). Then every
     seat they held keeps its place as «jugador eliminado» (``Seat.player_deleted``), the
     tables they created lose their creator, and the user row goes with what hangs from it:
     e-mail addresses, API token, idempotency records. Finished tables' moves and hands are
     untouched, so their records still replay. Returns the ids of the tables abandoned.
 
-    One transaction: either all of it happens or nothing does."""
+    One transaction: either all of it happens or nothing does. Raises nothing of its own;
+    an unexpected ``TableError`` from ``table_abandon`` goes up (and nothing happens)."""
 
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
-        active = (
-            Table.objects.filter(seat_set__user=user, status__in=table_services.ACTIVE)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-            .distinct()
-        )
         abandoned = []
-        for table_id in active:
+        for table_id in active_table_ids(user):
             try:
                 table_services.table_abandon(table_id=table_id, user=user)
-            except TableError as refusal:  # already left a hand that goes on (first_double)
-                if refusal.code != "hand_over":
+            except TableError as refusal:
+                if refusal.code not in NOTHING_TO_ABANDON:
                     raise
                 continue
             abandoned.append(table_id)
