@@ -207,7 +207,9 @@ def _rematch_refused(user, view: dict) -> str:
 @require_http_methods(["GET", "POST"])
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """Who invites you to which table; one tap takes the seat. A visitor who is signed out
-    sees the invitation too, with sign-up and sign-in links that come back here."""
+    sees the invitation too, with sign-up and sign-in links that come back here. A player
+    a guard refuses (suspended) reads why (``join_refused``, the refusal's sentence) and
+    is not offered "Sentarme y jugar" (disabled), as "Nueva mesa" does."""
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -231,8 +233,18 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
         "next": request.path,
         "profile": profile_facts(preview["rules"]),  # the table page's rules line
         "move_time": move_time_sentence(preview["move_seconds"]),
+        "join_refused": _refusal_sentence(request.user, "join"),
     }
     return render(request, "tables/invite.html", context)
+
+
+def _refusal_sentence(user, action: str) -> str:
+    """The sentence of the refusal ``user`` would get doing ``action`` (``guards``), or
+    ``""``: none, or a visitor who is signed out (the sign-in comes first)."""
+    if not user.is_authenticated:
+        return ""
+    refusal = guards.refusal(user, action)
+    return str(refusal.detail) if refusal else ""
 
 
 def _invite_error(request: HttpRequest, error: TableError) -> HttpResponse:

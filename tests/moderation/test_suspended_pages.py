@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from moderation.models import ModerationAction
 from tables.models import Table
+from tests.support.api import create_table, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +76,27 @@ def test_a_suspended_dani_is_not_offered_a_new_table(suspended_dani, alice):
     alice_new = _client(alice).get("/mesas/nueva/").content.decode()
     assert "play-bots-now" in alice_new and "disabled>" not in alice_new
     assert SENTENCE not in alice_new
+
+
+def _invite_link(alice) -> str:
+    created = create_table(token_client(alice), 3, ["friend", "nino"])
+    return f"/invitacion/{created['invites'][0]['token']}/"
+
+
+def test_the_invite_page_tells_a_suspended_dani_why_and_offers_no_seat(
+    suspended_dani, alice, bob
+):
+    link = _invite_link(alice)
+
+    page = _client(suspended_dani).get(link)
+
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="join-refused"' in html and html.count(SENTENCE) == 1
+    assert 'class="primary big" disabled>Sentarme y jugar' in html
+
+    bobs = _client(bob).get(link).content.decode()
+    assert 'class="primary big">Sentarme y jugar' in bobs
+    assert SENTENCE not in bobs and "join-refused" not in bobs
+    # a visitor who is signed out is offered the sign-up, not the refusal
+    assert "join-refused" not in Client().get(link).content.decode()
