@@ -3,6 +3,8 @@
 keys mid-test."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 from django.conf import settings
@@ -33,3 +35,31 @@ def test_the_processes_tests_start_see_the_settings_database():
     if not settings.REDIS_URL:
         pytest.skip("no REDIS_URL: the suite runs without Redis")
     assert os.environ["REDIS_URL"] == settings.REDIS_URL == settings.CELERY_BROKER_URL
+
+
+@pytest.mark.parametrize(
+    ("shifted_for", "expected"),
+    [("gw1", "redis://127.0.0.1:6379/7"), (None, "redis://127.0.0.1:6379/8")],
+)
+def test_a_process_a_test_starts_keeps_the_redis_url_it_is_given(shifted_for, expected):
+    """A Celery worker started by a test on xdist's gw1 reads the test settings again,
+    with gw1 in its environment: given the worker's (already moved) database, or a test's
+    private Redis, it keeps it; only a process not yet moved moves (the first CI run under
+    -n 2 had the worker listening on /2 while gw1's tests sent to /1)."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "PYTEST_XDIST_WORKER": "gw1",
+        "REDIS_URL": "redis://127.0.0.1:6379/7",
+    }
+    env.pop("REDIS_URL_SHIFTED_FOR", None)
+    if shifted_for is not None:
+        env["REDIS_URL_SHIFTED_FOR"] = shifted_for
+    read = subprocess.run(
+        [sys.executable, "-c", "from django.conf import settings; print(settings.REDIS_URL)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert read.stdout.strip() == expected

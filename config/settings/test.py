@@ -24,10 +24,15 @@ def _worker_redis_url(url: str, worker: str) -> str:
     return urlunsplit(parts._replace(path=f"/{database}"))
 
 
-# Set before the base settings read it, and seen by the processes tests start (web, worker).
-os.environ["REDIS_URL"] = _worker_redis_url(
-    os.environ.get("REDIS_URL", ""), os.environ.get("PYTEST_XDIST_WORKER", "")
-)
+# Set before the base settings read it, once per xdist worker: the processes tests start
+# (web, worker) read these settings again with the worker's name in their environment and
+# the REDIS_URL they were given (the worker's, or a test's private Redis), which they must
+# keep: REDIS_URL_SHIFTED_FOR says it is done, or a worker started by gw1 would listen on
+# gw2's database.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if os.environ.get("REDIS_URL_SHIFTED_FOR") != _WORKER:
+    os.environ["REDIS_URL"] = _worker_redis_url(os.environ.get("REDIS_URL", ""), _WORKER)
+    os.environ["REDIS_URL_SHIFTED_FOR"] = _WORKER
 
 from config.settings.base import *  # noqa: E402, F403
 from config.settings.environment import env_bool  # noqa: E402
