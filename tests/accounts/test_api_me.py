@@ -114,24 +114,18 @@ def test_it_rejects_other_methods(api_client_for, alice):
     assert type(alice).objects.filter(pk=alice.pk).exists()
 
 
+def _suspend(user, *, by, until) -> None:
+    ModerationAction.objects.create(
+        moderator=by, user=user, kind=ModerationAction.Kind.SUSPEND, reason="insultos", until=until
+    )
+
+
 def test_a_suspended_player_reads_when_the_suspension_ends(api_client_for, alice, bob):
     """An app hides "new table" and "rematch" while a suspension runs (they answer 403
     suspended): the profile says until when, in UTC, as the 403's body does."""
     until = datetime(2031, 3, 5, 2, 30, tzinfo=UTC)
-    ModerationAction.objects.create(
-        moderator=bob,
-        user=alice,
-        kind=ModerationAction.Kind.SUSPEND,
-        reason="insultos",
-        until=until,
-    )
-    ModerationAction.objects.create(
-        moderator=bob,
-        user=alice,
-        kind=ModerationAction.Kind.SUSPEND,
-        reason="antes",
-        until=timezone.now() - timedelta(days=1),
-    )
+    _suspend(alice, by=bob, until=until)
+    _suspend(alice, by=bob, until=timezone.now() - timedelta(days=1))
     body = api_client_for(alice).get(URL).json()
     assert body["suspended_until"] == "2031-03-05T02:30:00+00:00"
     assert (
@@ -143,11 +137,5 @@ def test_a_suspended_player_reads_when_the_suspension_ends(api_client_for, alice
 
 
 def test_an_ended_suspension_reads_null(api_client_for, alice, bob):
-    ModerationAction.objects.create(
-        moderator=bob,
-        user=alice,
-        kind=ModerationAction.Kind.SUSPEND,
-        reason="antes",
-        until=timezone.now() - timedelta(seconds=1),
-    )
+    _suspend(alice, by=bob, until=timezone.now() - timedelta(seconds=1))
     assert api_client_for(alice).get(URL).json()["suspended_until"] is None
