@@ -15,6 +15,8 @@ from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.utils import html
 
+from core.throttling import answers
+
 
 def _choices_all(field: serializers.Field, kind: type) -> bool:
     """``field`` is a single choice (not a ``MultipleChoiceField``, whose value is a list)
@@ -181,6 +183,5 @@ class TakesNoBody:
         """``APIView.initial`` (authentication, permissions, rate limits), then the body
         of a write the view answers checked empty."""
         super().initial(request, *args, **kwargs)
-        answered = hasattr(self, request.method.lower())
-        if request.method not in SAFE_METHODS and answered:
+        if request.method not in SAFE_METHODS and answers(self, request.method):
             refuse_any_body(request.data)
