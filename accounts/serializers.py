@@ -10,12 +10,16 @@ A NUL (U+0000) in a text is refused as any other control character is in that fi
 the same code and sentence (``RuledTextField``, ``RuledEmailField``), never with DRF's own
 "Los caracteres nulos no están permitidos.", and never passed to allauth or the database
 (PostgreSQL cannot store one): a new username gets the characters rule, an address "Escribe
-una dirección de correo válida.", a sign-in ``invalid_credentials`` and a link's ``key``
-"El enlace no es válido o ha caducado." (``accounts.api``)."""
+una dirección de correo válida.", a sign-in ``invalid_credentials``, a link's ``key`` "El
+enlace no es válido o ha caducado.", a current password the wrong password's sentence
+(``accounts.api``). A new password takes every other control character (as the web's
+forms do), so a NUL there has a sentence of its own: 400 ``invalid`` with "La contraseña
+no puede contener el carácter nulo." under the field (``password_field``)."""
 
 from datetime import UTC
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.models import User
@@ -27,20 +31,27 @@ from notices.selectors import unread_count
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
 
 
-def password_field(*, given: bool = False, **options):
+#: A new password's refusal of a NUL, the one character it cannot hold.
+NEW_PASSWORD_NUL = _("La contraseña no puede contener el carácter nulo.")
+
+
+def password_field(*, given: bool = False, **options) -> RuledTextField:
     """A password input: text up to 4096 characters, kept exactly as typed.
 
     DRF trims a CharField's edge spaces by default; Django's and allauth's password forms
     do not (``strip=False``), so a password chosen on the web with a space at either end
-    must reach the API's checks with that space too. A new password holding a NUL is
-    refused with DRF's "Los caracteres nulos no están permitidos." (as Django's forms
-    refuse it on the web). ``given``: the account's current password, checked against it
-    (sign-in, deleting the account), where a NUL is left to that check, which refuses it
-    as any wrong password (no password can hold one) without passing it to allauth
-    (``RuledTextField``). ``options`` go to the field."""
-    field = RuledTextField if given else serializers.CharField
+    must reach the API's checks with that space too. A new password (sign-up's
+    ``password``, a reset's ``password``, a change's ``new_password``) takes any other
+    control character, as the web's forms do, but one holding a NUL, which PostgreSQL
+    cannot store, is refused here with ``NEW_PASSWORD_NUL`` (400 ``invalid`` under the
+    field), before allauth sees it. ``given``: the account's current password, checked
+    against it (sign-in, deleting the account, a change's ``old_password``), where a NUL
+    is left to that check, which refuses it as any wrong password (no password can hold
+    one) without passing it to allauth. ``options`` go to the field
+    (``RuledTextField``)."""
+    nul = {} if given else {"nul_message": NEW_PASSWORD_NUL}
     style = {"input_type": "password"}
-    return field(max_length=4096, trim_whitespace=False, style=style, **options)
+    return RuledTextField(max_length=4096, trim_whitespace=False, style=style, **nul, **options)
 
 
 class SignupInputSerializer(StrictInputMixin, serializers.Serializer):
@@ -136,7 +147,7 @@ class PasswordResetKeyInputSerializer(StrictInputMixin, serializers.Serializer):
 
 
 class PasswordChangeInputSerializer(StrictInputMixin, serializers.Serializer):
-    old_password = password_field()
+    old_password = password_field(given=True)
     new_password = password_field()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -30,11 +31,18 @@ class DeviceSerializer(StrictInputMixin, serializers.Serializer):
     """What the app sends: ``platform`` (``fcm`` for Android, or iOS through Firebase;
     ``apns`` for iOS straight to Apple), ``token`` (the provider's registration token;
     an APNs token is hex, taken in any case) and optionally ``name`` (up to 255
-    characters, e.g. "Pixel de Ana")."""
+    characters, e.g. "Pixel de Ana"; any but a NUL, which PostgreSQL cannot store: 400
+    ``invalid``, "El nombre del dispositivo no puede contener el carácter nulo.")."""
 
     platform = serializers.ChoiceField(choices=sorted(devices.MODELS))
     token = RuledTextField(max_length=4096)  # a NUL is refused by its shape, as \x01
-    name = serializers.CharField(max_length=255, required=False, allow_blank=True, default="")
+    name = RuledTextField(  # takes U+0001 as any character: a NUL has a sentence of its own
+        max_length=255,
+        required=False,
+        allow_blank=True,
+        default="",
+        nul_message=gettext_lazy("El nombre del dispositivo no puede contener el carácter nulo."),
+    )
 
     def validate(self, data: dict) -> dict:
         token = data["token"].lower() if data["platform"] == "apns" else data["token"]

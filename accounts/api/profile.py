@@ -3,6 +3,7 @@ and change, signing out everywhere, the data export and deleting the account."""
 
 from __future__ import annotations
 
+from allauth.account.adapter import get_adapter
 from allauth.account.forms import (
     AddEmailForm,
     ChangePasswordForm,
@@ -34,7 +35,7 @@ from accounts.api.common import (
     usable_key,
     validated_input,
 )
-from core.json_input import TakesNoBody
+from core.json_input import NUL, TakesNoBody
 
 
 def _email_status(user) -> dict:
@@ -207,7 +208,9 @@ class PasswordResetKeyApi(APIView):
 
 class PasswordChangeApi(APIView):
     """Change the password with the current one. This client stays signed in; the other
-    sessions end (the token stays: revoke it with ``sign-out-everywhere``)."""
+    sessions end (the token stays: revoke it with ``sign-out-everywhere``). A current
+    password holding a NUL is refused as any wrong one, allauth's "Escribe tu contraseña
+    actual." under ``old_password``, without reaching allauth."""
 
     @extend_schema(
         request=serializers.PasswordChangeInputSerializer,
@@ -216,6 +219,10 @@ class PasswordChangeApi(APIView):
     def post(self, request: Request) -> Response:
         values = validated_input(serializers.PasswordChangeInputSerializer, request)
         consume_rate(request, "change_password", user=request.user)
+        if NUL in values["old_password"]:  # no password holds one: not passed to allauth
+            raise drf_serializers.ValidationError(
+                {"old_password": [str(get_adapter().error_messages["enter_current_password"])]}
+            )
         new = values["new_password"]
         form = ChangePasswordForm(
             user=request.user,
