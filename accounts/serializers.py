@@ -16,8 +16,6 @@ enlace no es válido o ha caducado.", a current password the wrong password's se
 forms do), so a NUL there has a sentence of its own: 400 ``invalid`` with "La contraseña
 no puede contener el carácter nulo." under the field (``password_field``)."""
 
-from datetime import UTC
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -25,6 +23,7 @@ from rest_framework import serializers
 from accounts.models import User
 from accounts.validators import USERNAME_CHARACTERS
 from core.json_input import RuledEmailField, RuledTextField, StrictInputMixin
+from moderation.errors import suspension_end_for_api
 from moderation.selectors import active_suspension
 from notices.selectors import unread_count
 
@@ -114,7 +113,7 @@ class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
         suspension = active_suspension(user)
         if suspension is None:
             return None
-        return suspension.until.astimezone(UTC).isoformat()
+        return suspension_end_for_api(suspension.until)
 
 
 class EmailInputSerializer(StrictInputMixin, serializers.Serializer):

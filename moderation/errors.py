@@ -14,12 +14,19 @@ from notices.selectors import written_in_zone
 from tables.errors import TableError
 
 
+def suspension_end_for_api(until: datetime) -> str:
+    """A suspension's end (``ModerationAction.until``, an aware datetime) as the API writes
+    it, ISO 8601 in UTC (``"2031-03-05T02:30:00+00:00"``): the 403 ``suspended`` body's
+    ``until`` and ``/api/v1/me/``'s ``suspended_until`` say it alike. Raises nothing."""
+    return until.astimezone(UTC).isoformat()
+
+
 def suspended(until: datetime, zone: ZoneInfo) -> TableError:
     """403 ``suspended``: a moderator suspended the player until ``until`` (an aware
     datetime); they may finish their running tables, nothing more. ``detail`` writes the
     end in ``zone``, the player's saved one, and names it as their notices do ("11 de
     diciembre de 2026 a las 17:00 (America/Havana)": ``notices.selectors.written_in_zone``);
-    the body's ``until`` is ISO 8601 in UTC, for a program."""
+    the body's ``until`` is ISO 8601 in UTC, for a program (``suspension_end_for_api``)."""
     return TableError(
         "suspended",
         gettext(
@@ -28,7 +35,7 @@ def suspended(until: datetime, zone: ZoneInfo) -> TableError:
         )
         % {"until": written_in_zone(until, zone)},
         status_code=status.HTTP_403_FORBIDDEN,
-        extra={"until": until.astimezone(UTC).isoformat()},
+        extra={"until": suspension_end_for_api(until)},
     )
 
 
