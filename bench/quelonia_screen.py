@@ -189,6 +189,11 @@ def choose(arguments: dict, view, move_seed):
     started = time.thread_time()
     if options.pop("bot", "quelonia") == "nino":
         chosen = choose_play("nino", view, seed=move_seed)
+    elif "softness" in options:
+        from soft_search import SoftQuelonia
+
+        bot = SoftQuelonia(time_budget=600.0, **options)
+        chosen = bot.choose(view, make_rng(name, view, move_seed))
     else:
         bot = Quelonia(time_budget=600.0, **options)
         chosen = bot.choose(view, make_rng(name, view, move_seed))

@@ -49,15 +49,22 @@ class Cheat(Quelonia):
         return [list(tiles) for tiles in hand.holdings], list(hand.stock[hand.drawn :])
 
 
-def make(variant: str, share: float, sharpness: float, search: dict) -> Quelonia:
+def make(
+    variant: str, share: float, sharpness: float, search: dict, softness: float | None = None
+) -> Quelonia:
     """The variant's bot, with no clock (``time_budget`` of 600 s); ``search``: the
     ``Quelonia`` arguments given on the command line (``rollouts``, ``max_worlds``,
-    ``pool``, ``extend``, ``margin``, ``settle``)."""
+    ``pool``, ``extend``, ``margin``, ``settle``); ``softness``: soft playouts with these
+    odds per point (``bench/soft_search.py``, session 19's experiment), else hers."""
     belief.MIN_EFFECTIVE_SHARE = share
     belief.SHARPNESS = sharpness
     belief.tempered_weights.__defaults__ = (share,)
     if variant == "cheat":
         return Cheat(time_budget=600.0, max_worlds=16, belief=False)
+    if softness is not None:
+        from soft_search import SoftQuelonia
+
+        return SoftQuelonia(softness, time_budget=600.0, belief=variant == "belief", **search)
     return Quelonia(time_budget=600.0, belief=variant == "belief", **search)
 
 
@@ -92,7 +99,8 @@ def report(
     match_low, match_high = wilson(total.matches_a, total.matches)
     points = total.points_a - total.points_b
     print(
-        f"{args.variant} (share {args.share}, sharpness {args.sharpness}, {search}, "
+        f"{args.variant} (softness {args.softness}, share {args.share}, "
+        f"sharpness {args.sharpness}, {search}, "
         f"{chain}, temperature {posterior.TEMPERATURE}, three seats {args.three_seats}) vs nino, "
         f"{args.profile}, {args.seats} seats, groups {groups}, seed {args.seed}:\n"
         f"  matches {total.matches_a}/{total.matches} "
@@ -155,6 +163,11 @@ def arguments() -> argparse.Namespace:
         default=match_value.THREE_SEATS,
         help="the match model at three seats (match_value.THREE_SEATS)",
     )
+    parser.add_argument(
+        "--softness",
+        type=float,
+        help="soft playouts with odds e**S a point of the greedy score (bench/soft_search.py)",
+    )
     parser.add_argument("--progress", action="store_true", help="report after every group")
     return parser.parse_args()
 
@@ -167,7 +180,7 @@ def main() -> int:
     chain = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     first, last = (int(part) for part in args.groups.split(":"))
     search = {name: getattr(args, name) for name in SEARCH_OPTIONS}
-    bot = make(args.variant, args.share, args.sharpness, search)
+    bot = make(args.variant, args.share, args.sharpness, search, args.softness)
     started = time.perf_counter()
     total, cpu = Tally(), []
     for group in range(first, last):

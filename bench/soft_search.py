@@ -1,0 +1,64 @@
+"""Abuela Quelonia with soft playouts: an experiment of issue 20 (session 19), not a bot.
+
+Her search plays every legal move out once in each sampled deal with the greedy policy,
+which draws nothing at random: in one deal each move gets one line of play. Here every
+seat of the playout plays the greedy policy's score *softly* instead (odds
+``e ** softness`` per point, ``quelonia_screen.soft_choice``), the same random stream for
+every move of one deal (common random numbers), and the last ``endgame`` tiles are solved
+as she solves them. Used by ``bench/quelonia_screen.py`` (``--variant
+LABEL:softness=S``) and ``bench/soft_arena.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from dominoes.bots.endgame import solved_playout
+from dominoes.bots.quelonia import Quelonia
+from dominoes.bots.simulate import world_position
+
+
+class SoftQuelonia(Quelonia):
+    """``Quelonia`` whose playouts are soft (module doc); ``softness``: the odds' exponent
+    per point of the greedy score (larger: closer to greedy). Other arguments as hers."""
+
+    name = "quelonia"
+
+    def __init__(self, softness: float = 1.0, **arguments) -> None:
+        super().__init__(**arguments)
+        self.softness = softness
+        self._stream: random.Random | None = None
+
+    def _simulate(self, view, knowledge, moves, rng, start):
+        self._stream = rng
+        return super()._simulate(view, knowledge, moves, rng, start)
+
+    def _playout(self, view, knowledge, rules, model):
+        from quelonia_screen import soft_playout
+
+        tiles = int(self.option("endgame", rules, view.seats))
+        solved = None
+        if tiles:
+            solved = solved_playout(model.value, view.seat, model.partnerships, tiles)
+        softness = self.softness
+        return lambda pos, stream: soft_playout(pos, stream, solved, tiles, softness)
+
+    def _play_batch(self, playout, view, rules, model, keys, sampled, totals, deadline) -> bool:
+        for (holdings, stock), weight in sampled:
+            try:
+                root = world_position(view, rules, holdings, stock)
+            except ValueError:
+                continue
+            seed = self._stream.getrandbits(64)
+            values, taken = [], []
+            for tile, end in keys:
+                pos = root.copy()
+                pos.play(tile, end)
+                _, winners, hand_points, _ = playout(pos, random.Random(seed))
+                values.append(model.value(winners, hand_points))
+                taken.append(model.hand_points(winners, hand_points))
+            totals.add_deal(weight, values, taken)
+            if time.thread_time() > deadline:
+                return False
+        return True
