@@ -48,6 +48,8 @@ def talk_strings() -> dict[str, str]:
         "match_over": _("con la partida ya terminada"),
         "removed": _("Mensaje retirado por un moderador: %(reason)s"),
         "you": _("tú"),
+        # the talk's zone, as templates/notices/_time_zone_note.html names it
+        "time_zone": _("Fechas en hora de %(zone)s."),
         "mute_table": _("Silenciar la charla de esta mesa"),
         "unmute_table": _("Volver a oír la charla de esta mesa"),
         "mute_person": _("Silenciar a %(name)s"),

@@ -20,9 +20,12 @@ register = template.Library()
 
 
 @register.inclusion_tag("moderation/talk_panel.html")
-def table_talk(table_id: int) -> dict:
-    """The panel's context: the table's id and the panel's words (``talk_strings``)."""
-    return {"table_id": table_id, "talk_ui": talk_strings()}
+def table_talk(table_id: int, time_zone: str = "") -> dict:
+    """The panel's context: the table's id, the panel's words (``talk_strings``) and
+    ``time_zone``, the name of the zone the talk writes its times in when the player chose
+    one (``notices.selectors.chosen_time_zone``), named under the title; ``""`` leaves
+    naming it to the script, which then writes in the browser's zone."""
+    return {"table_id": table_id, "talk_ui": talk_strings(), "time_zone": time_zone}
 
 
 @register.inclusion_tag("moderation/notices_banner.html")

@@ -119,3 +119,39 @@ def test_the_talk_reads_the_saved_zone_not_the_browsers(browser, live_server, al
     page.goto(f"{live_server.url}/avisos/")
     assert set(page.locator(".notice-time").all_inner_texts()) == {"3 dic 2025, 13:04"}
     context.close()
+
+
+def test_the_talk_and_the_inbox_name_the_zone_of_their_times(browser, live_server, alice, bob):
+    """Nobody chose a zone (the browser's is not sent: its request fails here): the talk
+    writes in the browser's zone, Madrid's, and its script names it; the inbox writes in
+    the default, UTC, and names that. With Havana saved, both name Havana."""
+    table = seat_friends(alice, [bob])
+    talk_post(table_id=table.pk, user=bob, text="hola")
+    Notification.objects.create(
+        recipient=alice, table=table, kind="friend_joined", key="x", payload={"joined": "bob"}
+    )
+    context = browser.new_context(viewport=PHONE, locale="es-ES", timezone_id="Europe/Madrid")
+    page = context.new_page()
+    page.route("**/api/v1/notifications/preferences/", lambda route: route.abort())
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .talk-message")
+    assert page.locator("#talk-zone").inner_text() == "Fechas en hora de Europe/Madrid."
+    page.goto(f"{live_server.url}/avisos/")
+    assert page.locator(".time-zone-note").inner_text() == "Fechas en hora de UTC."
+    assert _zone_of(alice, seconds=0) == "UTC"
+
+    NoticePreferences.objects.update_or_create(
+        user=alice, defaults={"time_zone": "America/Havana", "time_zone_chosen": True}
+    )
+    page.goto(f"{live_server.url}/mesas/{table.pk}/")
+    page.wait_for_selector("#talk-list .talk-message")
+    assert page.locator("#talk-zone").inner_text() == "Fechas en hora de America/Havana."
+    shot(page, "talk-zone-named-phone")
+    shot(page, "talk-zone-named-desktop", DESKTOP)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/avisos/")
+    assert page.locator(".time-zone-note").inner_text() == "Fechas en hora de America/Havana."
+    shot(page, "inbox-zone-named-phone")
+    shot(page, "inbox-zone-named-desktop", DESKTOP)
+    context.close()

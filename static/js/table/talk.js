@@ -77,6 +77,15 @@ function written(iso) {
   return new Intl.DateTimeFormat(DATE_LOCALE, options).format(date);
 }
 
+// The zone of those times, named under the panel's title as the inbox and the admin name
+// theirs ("Fechas en hora de America/Havana."): the saved one, which the page already
+// wrote, or the browser's, which only this script knows.
+const zoneNote = byId("talk-zone");
+if (zoneNote) {
+  const zone = TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  zoneNote.textContent = fmt(words.time_zone, { zone });
+}
+
 function messageItem(message) {
   const when = written(message.created_at);
   const who = message.mine ? words.you : message.name;
