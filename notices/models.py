@@ -41,7 +41,7 @@ class Notification(models.Model):
     seat at a finished table's rematch: the notice's ``table`` is the rematch, whose page
     has the accept and decline buttons. ``seat_left`` (``key``: the table's version
     after the departure) tells those still seated at a waiting table that a guest gave up
-    their seat; inbox only.
+    their seat; inbox and push, as the other seating kinds.
     """
 
     class Kind(models.TextChoices):
@@ -147,6 +147,9 @@ class NoticePreferences(models.Model):
     push_rematch_offered = models.BooleanField(
         _("en el dispositivo: te proponen la revancha"), default=True
     )
+    push_seat_left = models.BooleanField(
+        _("en el dispositivo: alguien dejó su asiento"), default=True
+    )
     time_zone = models.CharField(_("zona horaria"), max_length=64, default="UTC")
     #: The player (or their browser, on their first pages: ``static/js/time_zone.js``) set
     #: ``time_zone``: until then "UTC" is only the default, and the pages offer theirs.
@@ -172,6 +175,7 @@ class NoticePreferences(models.Model):
         "friend_joined",
         "table_started",
         "rematch_offered",
+        "seat_left",
     )
     #: What a player may set (the settings form, the API), in the order they are shown.
     EDITABLE = (

@@ -52,7 +52,8 @@ def record_seat_left(
     ``seat_index`` (0-based; in
     ``seven_plus_seven`` the pair's first) at the waiting table ``table_id``, leaving it
     at ``version`` (``tables.services.lobby.seat_leave``): everyone still seated gets a
-    ``seat_left`` notice (inbox only), once per departure (``key``: that version).
+    ``seat_left`` notice (inbox, and push under ``push_seat_left`` as the other seating
+    kinds: ``notices.tasks.record_seat_left``), once per departure (``key``: that version).
     ``payload``: the public facts, ``left`` (their name), ``seat`` (1-based) and
     ``creator`` (whether the reader created the table: their sentence says the seat has
     a new link to share). Returns the notices written here."""

@@ -90,7 +90,9 @@ def record_seat_taken(table_id: int, user_id: int) -> int:
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
 def record_seat_left(table_id: int, user_id: int, name: str, seat_index: int, version: int) -> int:
-    """A guest gave up their seat at a waiting table: the others' notices (inbox)."""
+    """A guest gave up their seat at a waiting table: the others' notices, pushed to
+    whoever wants ``seat_left`` pushed and is not at the table (no e-mail, as for the
+    other seating notices); a retry writes and pushes nothing more."""
     notices = seating.record_seat_left(
         table_id=table_id, user_id=user_id, name=name, seat_index=seat_index, version=version
     )
