@@ -28,10 +28,16 @@ def solved_playout(
     viewer: int,
     partnerships: bool,
     tiles_left: int,
+    partial: Callable[[Position, int], tuple | None] = greedy_playout,
 ) -> Playout:
     """A playout that plays greedily until at most ``tiles_left`` tiles are left in the
     hands of the seats still playing and the stock is empty, then plays the rest
     perfectly for both sides.
+
+    ``partial(pos, tiles_left)``: the policy before the solving, playing ``pos`` in
+    place until then and returning ``None`` (or ``pos.result()`` if the hand ended
+    first): ``greedy_playout`` by default, ``simulate.advice_rollout``'s function for her
+    ``rollout="advice"``.
 
     ``value(winners, points)``: the viewer's side's value of a finished hand (match-win
     chance, 0-1; ``MatchModel.value``); ``viewer``: the viewer's seat; ``partnerships``:
@@ -69,7 +75,7 @@ def solved_playout(
         return best
 
     def playout(pos: Position) -> tuple:
-        result = greedy_playout(pos, tiles_left)
+        result = partial(pos, tiles_left)
         return result if result is not None else solve(pos)[1]
 
     return playout

@@ -291,14 +291,18 @@ class Quelonia(Bot):
     def _playout(self, view: SeatView, knowledge: Knowledge, rules, model: MatchModel):
         """The rollout policy as a function of a position: ``greedy_playout``, or
         ``advice_playout`` from the public voids and line of ``knowledge``/``view``; with
-        ``endgame`` > 0, greedy until that many tiles are left, then solved for
-        ``model``'s value (``endgame.solved_playout``)."""
+        ``endgame`` > 0, that policy until that many tiles are left, then solved for
+        ``model``'s value (``endgame.solved_playout``; before session 19 the advice
+        policy was silently replaced by the greedy one there)."""
         tiles_left = int(self.option("endgame", rules, view.seats))
+        policy = greedy_playout
+        if self.rollout == "advice":
+            policy = advice_rollout(view, knowledge, rules)
         if tiles_left:
-            return solved_playout(model.value, view.seat, model.partnerships, tiles_left)
-        if self.rollout == "greedy":
-            return greedy_playout
-        return advice_rollout(view, knowledge, rules)
+            return solved_playout(
+                model.value, view.seat, model.partnerships, tiles_left, partial=policy
+            )
+        return policy
 
     def _play_batch(self, playout, view, rules, model, keys, sampled, totals, deadline) -> bool:
         """Every move (``keys``) played out in each sampled deal of ``sampled`` (common

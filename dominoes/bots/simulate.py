@@ -80,15 +80,18 @@ def move_key(rules: Rules, move: Play | Draw | Pass) -> tuple[int, int]:
 
 
 def advice_rollout(view: SeatView, knowledge: Knowledge, rules: Rules):
-    """``advice_playout`` as a function of a position alone, for sampled deals of ``view``:
-    the voids are ``knowledge.current_voids`` (what the log shows), the line the view's."""
+    """``advice_playout`` as a function of a position alone (and, as ``greedy_playout``,
+    an optional ``tiles_left``), for sampled deals of ``view``: the voids are
+    ``knowledge.current_voids`` (what the log shows), the line the view's."""
     index = tables_for(rules.max_pip).index
     line = 0
     for a, b in view.line:
         line |= 1 << index[make_tile(a, b)]
     voids = knowledge.current_voids
     partnerships = rules.partnerships(view.seats)
-    return lambda pos: advice_playout(pos, voids, line, partnerships)
+    return lambda pos, tiles_left=0: advice_playout(
+        pos, voids, line, partnerships, tiles_left=tiles_left
+    )
 
 
 def advice_playout(
@@ -97,7 +100,8 @@ def advice_playout(
     line: int,
     partnerships: bool,
     trace: list | None = None,
-) -> tuple:
+    tiles_left: int = 0,
+) -> tuple | None:
     """Play ``pos`` (in place) to the end, every seat following the rules page's advice as
     Nino does (``nino.score_move``, R31: from its own tiles and what is public): heavy
     tiles and doubles first, variety kept, tiles kept that follow the new ends, and the
@@ -108,12 +112,17 @@ def advice_playout(
     tiles may show anything else). ``line``: the mask of the tiles on the line at ``pos``.
     A seat choosing to draw or to pass (``draw_optional``) draws, as ``greedy_playout``.
     ``trace``: when given, each play is appended as ``(seat, tile, end, voids)``, the voids
-    the seat chose with. Returns ``pos.result()``: ``(end, winners, points, counts)``."""
+    the seat chose with. Returns ``pos.result()``: ``(end, winners, points, counts)``.
+    With ``tiles_left`` > 0 it stops, as ``greedy_playout`` does, once the seats still
+    playing hold at most that many tiles and the stock is empty, and returns ``None``
+    (``endgame.solved_playout`` plays on from there)."""
     tables = pos.tables
     seats = pos.seats
     voids = list(voids)
     hands = pos.hands
     while pos.end is None:
+        if tiles_left and pos.tiles_in_play() <= tiles_left and pos.drawn >= len(pos.stock):
+            return None
         seat = pos.turn
         plays = pos.legal_plays()
         if not plays:  # a draw-or-pass choice (draw_optional): draw

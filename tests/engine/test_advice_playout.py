@@ -95,3 +95,40 @@ def test_quelonia_with_the_advice_rollout_plays_legally_and_by_her_seed(seats):
 def test_an_unknown_rollout_policy_is_refused():
     with pytest.raises(ValueError, match="rollout"):
         Quelonia(rollout="cheat")
+
+
+def test_the_advice_rollout_stops_where_the_endgame_is_solved():
+    """With ``tiles_left`` the advice rollout plays the same first plays as without it and
+    stops, returning ``None``, as soon as the hands hold at most that many tiles (four
+    seats: no stock), so ``endgame.solved_playout`` can solve the rest."""
+    rules = PROFILES["classic"]
+    for n in range(6):
+        match = advance(new_match(4, 100, seed=b"advice-stop-%d" % n, rules=rules))
+        whole, stopped = Position.from_match(match), Position.from_match(match)
+        whole_trace: list = []
+        stopped_trace: list = []
+        advice_playout(whole, (0,) * 4, 0, True, whole_trace)
+        result = advice_playout(stopped, (0,) * 4, 0, True, stopped_trace, tiles_left=8)
+        if result is None:
+            assert stopped.tiles_in_play() <= 8
+            assert stopped.tiles_in_play() + len(stopped_trace) == 28
+        else:  # the hand ended before that many tiles were left
+            assert stopped.is_over
+        assert stopped_trace == whole_trace[: len(stopped_trace)]
+
+
+def test_her_advice_rollout_is_used_where_her_endgame_is_on():
+    """At classic four seats her ``endgame`` is on (``PARTNERSHIP_OPTIONS``); before
+    session 19 it silently replaced ``rollout="advice"`` with the greedy policy, so both
+    estimated every move alike. Now the advice plays until the solving, and the
+    estimates differ somewhere (the same deals: the same seed)."""
+    greedy = Quelonia(rollouts=120, time_budget=30.0, max_worlds=24)
+    advice = Quelonia(rollouts=120, time_budget=30.0, max_worlds=24, rollout="advice")
+    differ = 0
+    for _match, view in decisions("classic", 4, b"advice-endgame"):
+        if len(view.legal_moves) < 2:
+            continue
+        mine = greedy.estimate(view, random.Random(5))
+        theirs = advice.estimate(view, random.Random(5))
+        differ += [e.match_value for e in mine] != [e.match_value for e in theirs]
+    assert differ >= 1
