@@ -119,8 +119,8 @@ class _RuledNul:
     then refused with it (400 ``invalid`` under the field's name) before any validator
     runs; without it, the field's rule must refuse a NUL itself."""
 
-    def __init__(self, *, nul_message=None, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *args, nul_message=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
         self.nul_message = nul_message
         self.validators = [
             validator
@@ -143,6 +143,13 @@ class RuledTextField(_RuledNul, serializers.CharField):
     e-mailed link's ``key`` (their views refuse a NUL as a wrong one, before allauth), or
     given ``nul_message`` (a new username, a new password, a phone's name). Only for such
     a field: PostgreSQL cannot store a NUL, so one must never get past it."""
+
+
+class RuledRegexField(_RuledNul, serializers.RegexField):
+    """A ``RegexField`` without DRF's own NUL check (``_RuledNul``): a NUL fails its
+    pattern as any other character outside it does, with the field's one ``invalid``
+    sentence (a move's ``tile``: "\\u0000" is told what "\\u0001" is), not DRF's NUL
+    sentence beside it. The pattern must not match a NUL."""
 
 
 class RuledEmailField(_RuledNul, serializers.EmailField):

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api_errors import api_exception_handler
+from core.json_input import RuledRegexField
 from tables import selectors, services
 from tables.api.common import (
     MoveLogSerializer,
@@ -47,7 +48,7 @@ class MoveListCreateApi(TableScopedApi):
             help_text="'play' a tile; 'draw' or 'pass' only where the profile makes drawing "
             "a choice (game.choices), never in classic (R16: automatic).",
         )
-        tile = serializers.RegexField(
+        tile = RuledRegexField(
             TILE_PATTERN,
             required=False,
             # " 6-4 " and "6-4\n" are 400 invalid as "6-4 x" is: a move is read as sent
