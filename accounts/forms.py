@@ -3,6 +3,7 @@
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -21,10 +22,30 @@ class UsernameTaken(Exception):
         self.message = message or User._meta.get_field("username").error_messages["unique"]
 
 
-class LoginForm(allauth_forms.LoginForm):
+class CurrentPasswordMixin:
+    """For a form with a password the player claims is the account's own
+    (``current_password`` names its field): the field keeps a NUL (U+0000), which
+    Django's fields refuse with "Los caracteres nulos no están permitidos.", so that the
+    form's check refuses it as any wrong password, with its sentence and code
+    (``User.check_password``: no password holds one). Nothing of it is stored."""
+
+    current_password = "password"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields[self.current_password]
+        field.validators = [
+            validator
+            for validator in field.validators
+            if not isinstance(validator, ProhibitNullCharactersValidator)
+        ]
+
+
+class LoginForm(CurrentPasswordMixin, allauth_forms.LoginForm):
     """allauth's sign-in (username or e-mail, with its failed-login limits per address
-    and per account). A form or client that still posts ``username`` instead of
-    ``login`` is read the same way."""
+    and per account), on the page and in the API. A form or client that still posts
+    ``username`` instead of ``login`` is read the same way. A password holding a NUL is
+    a wrong one (``CurrentPasswordMixin``); the login keeps Django's NUL refusal."""
 
     def __init__(self, *args, **kwargs):
         data = kwargs.get("data", args[0] if args else None)
@@ -36,6 +57,18 @@ class LoginForm(allauth_forms.LoginForm):
             else:
                 kwargs["data"] = data
         super().__init__(*args, **kwargs)
+
+
+class ChangePasswordForm(CurrentPasswordMixin, allauth_forms.ChangePasswordForm):
+    """allauth's password change (its page and the API's): a current password holding a
+    NUL is "Escribe tu contraseña actual." as any wrong one (``CurrentPasswordMixin``)."""
+
+    current_password = "oldpassword"
+
+
+class ReauthenticateForm(CurrentPasswordMixin, allauth_forms.ReauthenticateForm):
+    """allauth's "confirm it is you" page: a password holding a NUL is "La contraseña no
+    es correcta." as any wrong one (``CurrentPasswordMixin``)."""
 
 
 class SignupForm(allauth_forms.SignupForm):
@@ -74,8 +107,9 @@ class SettingsForm(forms.ModelForm):
         widgets = {"pip_colour": forms.RadioSelect, "language": forms.RadioSelect}
 
 
-class DeleteAccountForm(forms.Form):
-    """Deleting the account is confirmed with the password."""
+class DeleteAccountForm(CurrentPasswordMixin, forms.Form):
+    """Deleting the account is confirmed with the password; one holding a NUL is wrong
+    (``CurrentPasswordMixin``)."""
 
     password = forms.CharField(
         label=_("Contraseña"), strip=False, widget=forms.PasswordInput(render_value=False)

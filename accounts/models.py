@@ -3,10 +3,14 @@
 import unicodedata
 
 from confusable_homoglyphs.confusables import confusables_data
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
+
+#: The one character no password holds (``User.check_password``).
+NUL = "\x00"
 
 
 def username_key(username: str) -> str:
@@ -115,6 +119,15 @@ def username_skeleton(username: str) -> str:
     return _without_marks(looks).casefold()
 
 
+def _never_a_password(raw_password) -> bool:
+    """``raw_password`` holds a NUL, so it is no account's (``User.check_password``); it
+    is hashed once all the same, and thrown away, for the time taken."""
+    if raw_password is None or NUL not in raw_password:
+        return False
+    make_password(raw_password)
+    return True
+
+
 class User(AbstractUser):
     class PipColour(models.TextChoices):
         COLOURED = "coloured", _("En colores")
@@ -174,6 +187,27 @@ class User(AbstractUser):
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_key", "username_skeleton"}
         super().save(*args, **kwargs)
+
+    def check_password(self, raw_password) -> bool:
+        """Django's check, except that a password holding a NUL (U+0000) is never the
+        account's: no new password may hold one (``accounts.serializers.password_field``,
+        Django's forms), and the hash cannot tell, as PBKDF2 (the live server's hasher)
+        pads a key shorter than its HMAC block with zero bytes: "x\\0" hashes as "x".
+        Every check of a password the player claims is theirs ends here (the API's and
+        the pages' sign-in, password change, reauthentication and account deletion;
+        Django's ``authenticate``), so each refuses a NUL as its wrong password. Refused
+        before the stored hash is compared (nothing rehashed or saved), after one
+        throwaway hash, as Django hashes for an unknown username: the time taken does not
+        tell whether the account exists."""
+        if _never_a_password(raw_password):
+            return False
+        return super().check_password(raw_password)
+
+    async def acheck_password(self, raw_password) -> bool:
+        """``check_password``'s NUL rule, asynchronously."""
+        if _never_a_password(raw_password):
+            return False
+        return await super().acheck_password(raw_password)
 
     def get_session_auth_hash(self) -> str:
         """Django's session check, salted with ``session_generation``: raising it

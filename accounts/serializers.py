@@ -8,13 +8,14 @@ given another JSON type (``123``, ``true``) and a field a body does not take
 
 A NUL (U+0000) in a text is refused as any other control character is in that field, with
 the same code and sentence (``RuledTextField``, ``RuledEmailField``), never with DRF's own
-"Los caracteres nulos no están permitidos.", and never passed to allauth or the database
-(PostgreSQL cannot store one): a new username gets the characters rule, an address "Escribe
-una dirección de correo válida.", a sign-in ``invalid_credentials``, a link's ``key`` "El
-enlace no es válido o ha caducado.", a current password the wrong password's sentence
-(``accounts.api``). A new password takes every other control character (as the web's
-forms do), so a NUL there has a sentence of its own: 400 ``invalid`` with "La contraseña
-no puede contener el carácter nulo." under the field (``password_field``)."""
+"Los caracteres nulos no están permitidos.", and never passed to the database (PostgreSQL
+cannot store one): a new username gets the characters rule, an address "Escribe una
+dirección de correo válida.", a sign-in's username ``invalid_credentials``, a link's
+``key`` "El enlace no es válido o ha caducado." (those three before allauth), a current
+password (the sign-in's too) the wrong password's answer, from the password check itself
+(``User.check_password``). A new password takes every other control character (as the
+web's forms do), so a NUL there has a sentence of its own: 400 ``invalid`` with "La
+contraseña no puede contener el carácter nulo." under the field (``password_field``)."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -45,9 +46,9 @@ def password_field(*, given: bool = False, **options) -> RuledTextField:
     cannot store, is refused here with ``NEW_PASSWORD_NUL`` (400 ``invalid`` under the
     field), before allauth sees it. ``given``: the account's current password, checked
     against it (sign-in, deleting the account, a change's ``old_password``), where a NUL
-    is left to that check, which refuses it as any wrong password (no password can hold
-    one) without passing it to allauth. ``options`` go to the field
-    (``RuledTextField``)."""
+    is left to that check, ``User.check_password``, which refuses it as any wrong password
+    before comparing hashes: the hash alone would not, as PBKDF2 (the live server's
+    hasher) hashes "x\\0" as "x". ``options`` go to the field (``RuledTextField``)."""
     nul = {} if given else {"nul_message": NEW_PASSWORD_NUL}
     style = {"input_type": "password"}
     return RuledTextField(max_length=4096, trim_whitespace=False, style=style, **nul, **options)

@@ -139,10 +139,11 @@ class RuledTextField(_RuledNul, serializers.CharField):
     """A ``CharField`` without DRF's own NUL check (``_RuledNul``), for a text whose own
     rule refuses every control character, U+0000 among them, with its documented
     sentence: the talk's and a report's ``text`` (``moderation.text``), a phone's
-    ``token`` (its shape), a sign-in's username and password, a current password and an
-    e-mailed link's ``key`` (their views refuse a NUL as a wrong one, before allauth), or
-    given ``nul_message`` (a new username, a new password, a phone's name). Only for such
-    a field: PostgreSQL cannot store a NUL, so one must never get past it."""
+    ``token`` (its shape), a sign-in's username and an e-mailed link's ``key`` (their
+    views refuse a NUL as a wrong one, before allauth), a current password (the sign-in's
+    too: the password check refuses a NUL as a wrong password), or given ``nul_message``
+    (a new username, a new password, a phone's name). Only for such a field: PostgreSQL
+    cannot store a NUL, so one must never get past it."""
 
 
 class RuledRegexField(_RuledNul, serializers.RegexField):

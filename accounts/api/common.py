@@ -70,10 +70,12 @@ def usable_key(key: str) -> str:
 def authenticate_credentials(request: Request):
     """The user for ``{username, password}`` (``username`` may be the e-mail), through
     allauth's login form and its failed-login limits (per address and per account).
-    Raises 400 ``invalid`` (a malformed body), ``InvalidCredentials`` (a NUL in either,
-    which no account's name or password holds, too: not passed to allauth) or 429."""
+    Raises 400 ``invalid`` (a malformed body), ``InvalidCredentials`` (a wrong password,
+    one holding a NUL among them, counted as a failed sign-in: ``accounts.forms.LoginForm``;
+    a username holding a NUL, which no account's name holds, too: never passed to allauth
+    or the database) or 429."""
     values = validated_input(serializers.CredentialsInputSerializer, request)
-    if NUL in values["username"] or NUL in values["password"]:
+    if NUL in values["username"]:
         raise InvalidCredentials()
     form = LoginForm(
         data={

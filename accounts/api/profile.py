@@ -3,10 +3,8 @@ and change, signing out everywhere, the data export and deleting the account."""
 
 from __future__ import annotations
 
-from allauth.account.adapter import get_adapter
 from allauth.account.forms import (
     AddEmailForm,
-    ChangePasswordForm,
     ResetPasswordForm,
     ResetPasswordKeyForm,
     UserTokenForm,
@@ -35,7 +33,8 @@ from accounts.api.common import (
     usable_key,
     validated_input,
 )
-from core.json_input import NUL, TakesNoBody
+from accounts.forms import ChangePasswordForm
+from core.json_input import TakesNoBody
 
 
 def _email_status(user) -> dict:
@@ -210,7 +209,7 @@ class PasswordChangeApi(APIView):
     """Change the password with the current one. This client stays signed in; the other
     sessions end (the token stays: revoke it with ``sign-out-everywhere``). A current
     password holding a NUL is refused as any wrong one, allauth's "Escribe tu contraseña
-    actual." under ``old_password``, without reaching allauth."""
+    actual." under ``old_password`` (``accounts.forms.ChangePasswordForm``)."""
 
     @extend_schema(
         request=serializers.PasswordChangeInputSerializer,
@@ -219,10 +218,6 @@ class PasswordChangeApi(APIView):
     def post(self, request: Request) -> Response:
         values = validated_input(serializers.PasswordChangeInputSerializer, request)
         consume_rate(request, "change_password", user=request.user)
-        if NUL in values["old_password"]:  # no password holds one: not passed to allauth
-            raise drf_serializers.ValidationError(
-                {"old_password": [str(get_adapter().error_messages["enter_current_password"])]}
-            )
         new = values["new_password"]
         form = ChangePasswordForm(
             user=request.user,
@@ -270,7 +265,8 @@ class DataExportApi(APIView):
 
 class AccountDeleteApi(APIView):
     """Delete my account, confirmed with the password: active tables are abandoned (R26)
-    and their players told, finished tables keep the seat as «jugador eliminado»."""
+    and their players told, finished tables keep the seat as «jugador eliminado». A
+    password holding a NUL is a wrong one (``User.check_password``), whatever the hasher."""
 
     @extend_schema(request=serializers.PasswordInputSerializer, responses={204: None})
     def post(self, request: Request) -> Response:

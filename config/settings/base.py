@@ -160,7 +160,12 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # correspondence games last weeks: stay 
 # A reset link works once (it hashes the password and last login) and for this long.
 PASSWORD_RESET_TIMEOUT = env_seconds("PASSWORD_RESET_SECONDS", default=60 * 60)
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm", "login": "accounts.forms.LoginForm"}
+ACCOUNT_FORMS = {
+    "signup": "accounts.forms.SignupForm",
+    "login": "accounts.forms.LoginForm",
+    "change_password": "accounts.forms.ChangePasswordForm",
+    "reauthenticate": "accounts.forms.ReauthenticateForm",
+}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 # New usernames: Django's characters less "@" (no name that reads as an e-mail address).

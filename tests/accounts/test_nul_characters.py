@@ -1,8 +1,9 @@
 """A NUL (U+0000) in an accounts or device field is refused exactly as another control
 character (U+0001) is there: the same code, field and sentence, and nothing changed. A
 field that takes U+0001 (a new password, as on the web; a phone's name) refuses a NUL
-with a sentence of its own. A NUL never reaches allauth or the database (PostgreSQL
-cannot store one: a 500 there)."""
+with a sentence of its own. A NUL never reaches the database (PostgreSQL cannot store
+one: a 500 there). tests/accounts/test_nul_current_password.py checks the current
+passwords under the live server's hasher (PBKDF2), which hashes "x\\0" as "x"."""
 
 import pytest
 from allauth.account.models import EmailAddress
