@@ -12,6 +12,7 @@ from django.contrib.auth import REDIRECT_FIELD_NAME, logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -23,6 +24,7 @@ from accounts import selectors, services
 from accounts.adapter import remember_next
 from accounts.forms import DeleteAccountForm, SettingsForm, UsernameTaken
 from accounts.models import User
+from core.section_messages import in_section
 from core.throttling import ScopedWriteRateThrottle
 
 
@@ -142,9 +144,11 @@ def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
     """End every other session and revoke the API token; this one stays signed in."""
     services.sign_out_everywhere(user=request.user, request=request)
     messages.success(
-        request, _("Se cerraron las demás sesiones y se revocaron los accesos de la app.")
+        request,
+        _("Se cerraron las demás sesiones y se revocaron los accesos de la app."),
+        extra_tags=in_section("sesiones"),
     )
-    return redirect("accounts:settings")
+    return redirect(reverse("accounts:settings") + "#sesiones")
 
 
 @login_required

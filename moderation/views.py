@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.section_messages import in_section
 from moderation import services
 from tables.errors import TableError
 
@@ -26,7 +27,8 @@ def mute_undo(request: HttpRequest, mute_id: int) -> HttpResponse:
     except TableError:
         raise Http404 from None
     if name:
-        messages.success(request, _("Vuelves a oír a %(name)s.") % {"name": name})
+        said = _("Vuelves a oír a %(name)s.") % {"name": name}
     else:
-        messages.success(request, _("Vuelves a oír la charla de esa mesa."))
+        said = _("Vuelves a oír la charla de esa mesa.")
+    messages.success(request, said, extra_tags=in_section("silenciados"))
     return redirect(reverse("accounts:settings") + "#silenciados")

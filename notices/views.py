@@ -21,6 +21,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from core.section_messages import in_section
 from notices import email, selectors, services
 from notices.forms import NoticePreferencesForm
 from notices.models import Notification
@@ -52,7 +53,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         services.preferences_update(user=request.user, changes=form.cleaned_data)
-        messages.success(request, _("Avisos guardados."))
+        messages.success(request, _("Avisos guardados."), extra_tags=in_section("avisos"))
         return redirect(reverse("accounts:settings") + "#avisos")
     status = 400 if request.method == "POST" else 200
     context = {"form": form, "push_key": _push_key()}

@@ -30,7 +30,7 @@ from dominoes import HandEnd
 from tables import services
 from tables.help import profile_label
 from tables.models import Hand, Move, Seat, Table
-from tables.seating import pair_letter
+from tables.seating import hand_seats, pair_letter
 
 HIDDEN_PERMISSION = "tables.view_hidden_hands"
 
@@ -88,11 +88,27 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ("index", "user", "second_hand", "bot", "pair", "score", "joined_at")
+    fields = ("index", "user", "second_hand_of", "bot", "pair", "score", "joined_at")
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
         return False
+
+    def get_fields(self, request, obj=None):
+        """No "segunda mano" column where nobody holds two hands (every profile but
+        ``seven_plus_seven``): there it was a red ✗ on every row, read as an error."""
+        fields = list(super().get_fields(request, obj))
+        if obj is None or len(hand_seats(obj.rules, obj.seats, 0)) < 2:
+            fields.remove("second_hand_of")
+        return fields
+
+    @admin.display(description=_("segunda mano"))
+    def second_hand_of(self, seat: Seat) -> str:
+        """ "sí, con el asiento 1" on the seat whose person also holds the partner seat
+        (``Seat.second_hand``), "—" elsewhere."""
+        if not seat.second_hand:
+            return "—"
+        return gettext("sí, con el asiento %(n)s") % {"n": seat.index - 2 + 1}
 
     @admin.display(description=_("pareja"))
     def pair(self, seat: Seat) -> str:

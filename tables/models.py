@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # Django finds a model where its app's models module imports it.
@@ -260,7 +261,12 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table_id}#{self.index + 1} {self.display_name}"  # seats from 1, as played
+        """``"Asiento 1: alice"``, seats from 1 as played ("libre" while open): the title
+        of the seat's row on the table's admin page."""
+        return gettext("Asiento %(n)s: %(name)s") % {
+            "n": self.index + 1,
+            "name": self.display_name or gettext("libre"),
+        }
 
     @property
     def is_bot(self) -> bool:

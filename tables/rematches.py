@@ -27,6 +27,18 @@ def rematch_pending(table: Table, user) -> bool:
     )
 
 
+def rematch_asker(table: Table) -> str:
+    """The name of whoever asked for rematch table ``table`` (its creator), as the table
+    shows it; ``""`` for a table that is no rematch, or whose asker has no seat there."""
+    if table.rematch_of_id is None:
+        return ""
+    seat = next(
+        (s for s in table.seat_set.all() if s.user_id == table.creator_id and not s.second_hand),
+        None,
+    )
+    return seat.display_name if seat is not None else ""
+
+
 def rematch_facts(table: Table, user) -> dict[str, Any]:
     """The rematch links of ``table`` for the table view: ``rematch`` (``{"id",
     "status"}`` of the rematch asked for at this finished table, else ``None``; one

@@ -96,6 +96,9 @@ def ui_strings() -> Words:
         "rematch_open": _("Ir a la revancha"),
         "rematch_title": _("Revancha"),
         "rematch_offer": _("Te proponen la revancha: los mismos jugadores, las mismas reglas."),
+        "rematch_offer_by": _(
+            "%(name)s te propone la revancha: los mismos jugadores, las mismas reglas."
+        ),
         "rematch_accept": _("Aceptar la revancha"),
         "rematch_decline": _("Rechazar"),
         "rematch_accepted": _("Has aceptado la revancha."),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables import views
+from tables import seat_left_page, views
 
 app_name = "tables"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("mesas/nueva/", views.table_create, name="create"),
     path("mesas/contra-los-bots/", views.play_bots_now, name="play-bots-now"),
     path("mesas/<int:table_id>/", views.table_page, name="table"),
+    path("mesas/<int:table_id>/asiento-dejado/", seat_left_page.seat_left, name="seat-left"),
     path("mesas/<int:table_id>/partida/", views.replay_page, name="replay"),
     path("partidas/", views.history, name="history"),
     path("partida/<str:token>/", views.public_replay, name="public-replay"),

@@ -29,7 +29,7 @@ from tables.errors import TableError
 from tables.forms import TableCreateForm
 from tables.help import profile_facts
 from tables.move_time import move_time_sentence, time_left_sentence
-from tables.rematches import rematch_pending
+from tables.rematches import rematch_asker, rematch_pending
 from tables.ui_strings import replay_strings, ui_strings
 
 
@@ -186,6 +186,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         # the talk writes its times in the zone the inbox and e-mails use (else the browser's)
         "time_zone": chosen_time_zone(request.user),
         "rematch_refused": _rematch_refused(request.user, view),
+        "rematch_by": rematch_asker(table),  # the offer's box names who asked
     }
     return render(request, "tables/table.html", context)
 

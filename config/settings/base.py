@@ -89,6 +89,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "notices.context_processors.unread_notices",
             ],
+            # messages placed in a page's section (the settings' "Avisos"): base.html
+            "libraries": {"section_messages": "core.section_messages"},
         },
     },
 ]

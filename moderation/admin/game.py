@@ -96,7 +96,7 @@ def game_drawing(request, table: Table) -> dict:
 class SeatInline(TablesSeatInline):
     """The seats, numbered from 1 as in the game."""
 
-    fields = ("seat_number", "user", "second_hand", "bot", "pair", "score", "joined_at")
+    fields = ("seat_number", "user", "second_hand_of", "bot", "pair", "score", "joined_at")
     readonly_fields = fields
 
     @admin.display(description=_("asiento"))

@@ -50,4 +50,8 @@ def muted_players(context) -> dict:
     """The settings page's "Jugadores silenciados" section: the people the signed-in
     player muted at every table, each with "Volver a oír" (``moderation.views``)."""
     user = context["request"].user
-    return {"muted": selectors.muted_players(user), "csrf_token": context.get("csrf_token")}
+    return {
+        "muted": selectors.muted_players(user),
+        "csrf_token": context.get("csrf_token"),
+        "messages": context.get("messages"),  # "Vuelves a oír a …" is said in the section
+    }

@@ -21,4 +21,9 @@ def notice_preferences(context) -> dict:
     user = context["request"].user
     key = settings.VAPID_PUBLIC_KEY if settings.VAPID_PRIVATE_KEY else ""
     form = NoticePreferencesForm(instance=services.preferences_for(user), push=bool(key))
-    return {"form": form, "csrf_token": context.get("csrf_token"), "push_key": key}
+    return {
+        "form": form,
+        "csrf_token": context.get("csrf_token"),
+        "push_key": key,
+        "messages": context.get("messages"),  # "Avisos guardados." is said in the section
+    }

@@ -6,12 +6,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from django.test import Client
+
 from dominoes import match_from_dict
 from tables import selectors, services
 from tables.models import Seat, Table
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
 TILE_TOKEN = re.compile(r"(?<![\d-])[0-6]-[0-6](?![\d-])")
+
+
+def signed_in_client(user) -> Client:
+    """A test client with ``user`` signed in (the pages, not the API)."""
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def seat_friends(creator, friends, *, target: int = 100) -> Table:

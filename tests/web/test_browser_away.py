@@ -250,6 +250,8 @@ def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_p
     assert "Te proponen la revancha" in page_bruno.inner_text("main")
     page_bruno.goto(f"{base}/mesas/{rematch_id}/")
     page_bruno.wait_for_selector("#rematch-offer")
+    offer = page_bruno.inner_text("#rematch-offer p")
+    assert offer == "ana te propone la revancha: los mismos jugadores, las mismas reglas."
     shot(page_bruno, "away-rematch-offer-phone")
     shot(page_bruno, "away-rematch-offer-desktop", DESKTOP)
     page_bruno.set_viewport_size(PHONE)

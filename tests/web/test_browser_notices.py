@@ -11,7 +11,7 @@ import random
 from dominoes import view_for
 from notices.management.commands.vapid_keys import new_pair
 from tables import services
-from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
+from tests.support.browser import ARTIFACTS, BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
 from tests.support.pages import seat_friends
 
 pytestmark = BROWSER_MARKS
@@ -91,3 +91,30 @@ def test_the_bell_counts_a_friends_move_and_the_table_clears_it(live_server, new
     assert page.locator("header .bell-count").count() == 0
     page.goto(f"{live_server.url}/avisos/")
     assert page.locator(".notice-list .notice.unread").count() == 0
+
+
+def _in_view(page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport, where the player looks."""
+    return page.evaluate(
+        """(selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }""",
+        selector,
+    )
+
+
+def test_saving_the_notices_on_a_phone_says_so_where_the_page_lands(live_server, new_page, alice):
+    """"Guardar avisos" jumps back to #avisos, about 1,400 px down on a 390x844 phone: the
+    confirmation is said there, in view, and not at the top of the page."""
+    page = signed_in(new_page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/accounts/settings/")
+    page.get_by_role("button", name="Guardar avisos").click()
+    page.wait_for_url(f"{live_server.url}/accounts/settings/#avisos")
+    said = page.locator("#avisos .messages li")
+    assert said.inner_text() == "Avisos guardados."
+    assert page.evaluate("window.scrollY") > 500  # the jump happened: the page's top is far
+    assert _in_view(page, "#avisos .messages li")
+    assert page.locator("main > .messages").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "settings-notices-saved-phone.png"))  # what is in view

@@ -1,7 +1,8 @@
 """A table still waiting for players, in Chromium: its creator renews a seat's share link
 from the page ("Cambiar el enlace": confirmed, then the renew API) and the page shows the
 new link while the old one's page says it no longer works (R30); a guest sees "Dejar el
-asiento" and leaving takes them home while the table waits; a 4-seat table's scoreboard
+asiento" and leaving takes them home, which says so ("Dejaste tu asiento en la mesa
+N."), while the table waits; a 4-seat table's scoreboard
 counts its open seats instead of naming one "Asiento libre" for two.
 Screenshots at 390x844 and 1280x800 go to artifacts/."""
 
@@ -63,6 +64,9 @@ def test_a_guest_leaves_the_seat_and_the_scoreboard_counts_open_seats(
 
     page.click("#abandon")
     page.wait_for_url(f"{base}/")
+    assert page.inner_text("main .messages") == f"Dejaste tu asiento en la mesa {table.pk}."
+    shot(page, "waiting-guest-left-phone", PHONE)
+    shot(page, "waiting-guest-left-desktop", DESKTOP)
 
     table.refresh_from_db()
     assert table.status == Table.Status.WAITING

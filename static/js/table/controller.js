@@ -233,7 +233,7 @@ async function abandonMatch() {
   try {
     const answer = await client.post(urls.abandon);
     if (answer.ok && answer.data.left) {
-      window.location.assign("/"); // no seat here any more: back to "Mis mesas"
+      window.location.assign(urls.left); // no seat here any more: "Mis mesas" says so
       return;
     }
     take(answer, "");

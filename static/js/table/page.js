@@ -34,6 +34,7 @@ export const urls = {
   table: root.dataset.api,
   moves: root.dataset.moves,
   abandon: root.dataset.abandon,
+  left: root.dataset.left,
   rematch: root.dataset.rematch,
   rematchAccept: root.dataset.rematch + "accept/",
   rematchDecline: root.dataset.rematch + "decline/",
@@ -41,3 +42,5 @@ export const urls = {
 export const csrfToken = root.dataset.csrf;
 // Why this player may neither ask for nor accept a rematch (a suspension's sentence), or "".
 export const rematchRefused = root.dataset.refusedRematch || "";
+// Who asked for this rematch (its creator), named in the offer's box; "" at any other table.
+export const rematchBy = root.dataset.rematchBy || "";

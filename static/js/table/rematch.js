@@ -6,7 +6,7 @@
 // button; declining stays. A refusal the page did not expect is said on the message line.
 
 import { fmt, h, say } from "./dom.js";
-import { T, rematchRefused, urls } from "./page.js";
+import { T, rematchBy, rematchRefused, urls } from "./page.js";
 import { joinNames, store } from "./state.js";
 
 function go(tableId) {
@@ -32,7 +32,7 @@ function offerBox(client, take) {
     : h("button", { type: "button", class: "primary big accept-rematch", onclick: () => reply(client, true, take) }, T.rematch_accept);
   return h("section", { id: "rematch-offer", class: "card result rematch-offer", role: "group", "aria-labelledby": "rematch-offer-title" },
     h("h2", { id: "rematch-offer-title" }, T.rematch_title),
-    h("p", {}, T.rematch_offer),
+    h("p", {}, rematchBy ? fmt(T.rematch_offer_by, { name: rematchBy }) : T.rematch_offer),
     h("p", { class: "actions" }, accept,
       h("button", { type: "button", class: "decline-rematch", onclick: () => reply(client, false, take) }, T.rematch_decline)));
 }
