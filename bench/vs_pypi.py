@@ -243,6 +243,12 @@ def arguments() -> argparse.Namespace:
         help="the power of the belief her chain samples from (dominoes.bots.posterior)",
     )
     add_option_arguments(parser)
+    parser.add_argument(
+        "--rollout",
+        choices=["greedy", "advice"],
+        default=quelonia.ROLLOUT,
+        help="every seat's policy in her playouts (quelonia.ROLLOUT)",
+    )
     add_burn_in_argument(parser)
     add_readings_argument(parser)
     return parser.parse_args()
@@ -254,6 +260,7 @@ def main() -> None:
     for name, _kind, _help in OPTION_FLAGS:  # the benches' override of every table's own
         setattr(quelonia, name.upper(), getattr(args, name))
     quelonia.BURN_IN = args.burn_in
+    quelonia.ROLLOUT = args.rollout
     if args.readings is not None:
         posterior.READINGS = args.readings
     ensure_pypi_venv()

@@ -28,8 +28,12 @@ from dominoes.view import SeatView
 #: matches against team Nino where 2000 won 128/200 on the same deals, p95 366 ms of CPU
 #: a choice on a quiet machine (docs/bots.md, session 10).
 ROLLOUTS = {6: 2000, 9: 4000}
-#: The rollout policy of every seat in a sampled deal: ``greedy`` (dump the heavy tiles,
-#: keep tiles that follow) or ``advice`` (Nino's whole score, with the public voids).
+#: The rollout policy of every seat in a sampled deal where the constructor leaves it
+#: ``None`` (the benches set it): ``greedy`` (dump the heavy tiles, keep tiles that
+#: follow) or ``advice`` (Nino's whole score, with the public voids; at classic four
+#: seats, until her solved endgame, 1083/1490 = 72.7% of the hands against team Nino
+#: where greedy won 1096/1510 = 72.6% on the same fresh deals, seed ``W19``, for twice
+#: the CPU: docs/bots.md, session 19).
 ROLLOUT = "greedy"
 #: Her search options at tables in partnerships (R2), by the set's top pip, where the
 #: constructor leaves them ``None``; elsewhere they are off. ``endgame``: tiles left in the
@@ -104,7 +108,7 @@ class Quelonia(Bot):
     every table); ``time_budget`` seconds of the thread's
     CPU time (the guard stops at 75% of it); ``belief`` the reading of past plays on or
     off; ``chain`` draws the deals from it (``posterior``) rather than weighing uniform ones;
-    ``rollout`` every seat's policy in the playouts, ``"greedy"`` (the default) or
+    ``rollout`` every seat's policy in the playouts (``None``: ``ROLLOUT``), ``"greedy"`` or
     ``"advice"`` (Nino's whole score with the public voids, ``simulate.advice_playout``;
     measured no better for 1.6 times the CPU, docs/bots.md); any other raises
     ``ValueError``. Off by default (issue 20, measured in docs/bots.md): ``pool`` > 1
@@ -140,7 +144,7 @@ class Quelonia(Bot):
         margin: float = 0.0,
         settle: float | None = None,
         chain: bool = True,
-        rollout: str = ROLLOUT,
+        rollout: str | None = None,
         endgame: int | None = None,
         legible: float | None = None,
         burn_in: float | None = None,
@@ -154,7 +158,7 @@ class Quelonia(Bot):
         self.margin = margin
         self.settle = settle
         self.chain = chain
-        if rollout not in ("greedy", "advice"):
+        if rollout not in (None, "greedy", "advice"):
             raise ValueError(f"unknown rollout policy: {rollout}")
         self.rollout = rollout
         self.endgame = endgame
@@ -296,7 +300,7 @@ class Quelonia(Bot):
         policy was silently replaced by the greedy one there)."""
         tiles_left = int(self.option("endgame", rules, view.seats))
         policy = greedy_playout
-        if self.rollout == "advice":
+        if (self.rollout or ROLLOUT) == "advice":
             policy = advice_rollout(view, knowledge, rules)
         if tiles_left:
             return solved_playout(
