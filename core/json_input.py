@@ -153,6 +153,19 @@ class RuledRegexField(_RuledNul, serializers.RegexField):
     sentence beside it. The pattern must not match a NUL."""
 
 
+class RuledURLField(_RuledNul, serializers.URLField):
+    """A ``URLField`` that refuses every control character (U+0000 to U+001F, U+007F),
+    which Django's URL check lets through in a path, with the field's own "Escribe una
+    dirección web válida." (400 ``invalid``), a NUL among them: not DRF's NUL sentence beside
+    it (a Web Push subscription's ``endpoint``, where such a character would only fail
+    later, at the push service)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and any(ord(c) < 32 or ord(c) == 127 for c in data):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class RuledEmailField(_RuledNul, serializers.EmailField):
     """An ``EmailField`` that refuses a NUL as any address it cannot read, with its own
     "Escribe una dirección de correo válida." (400 ``invalid``), not DRF's NUL sentence

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.json_input import StrictInputMixin
+from core.json_input import RuledRegexField, RuledURLField, StrictInputMixin
 from core.pagination import CheckedPageSizePagination
 from notices import selectors, services
 from notices.forms import time_zone_choices
@@ -167,10 +167,10 @@ class PushSubscriptionSerializer(StrictInputMixin, serializers.Serializer):
     kept (a subscription that ends shows as a 404 or 410 from the push service)."""
 
     class KeysSerializer(StrictInputMixin, serializers.Serializer):
-        p256dh = serializers.RegexField(r"^[A-Za-z0-9_-]{80,100}={0,2}$")
-        auth = serializers.RegexField(r"^[A-Za-z0-9_-]{16,32}={0,2}$")
+        p256dh = RuledRegexField(r"^[A-Za-z0-9_-]{80,100}={0,2}$")
+        auth = RuledRegexField(r"^[A-Za-z0-9_-]{16,32}={0,2}$")
 
-    endpoint = serializers.URLField(max_length=1000)
+    endpoint = RuledURLField(max_length=1000)
     keys = KeysSerializer()
     expirationTime = serializers.FloatField(  # the browser's name
         required=False, allow_null=True, min_value=0
@@ -178,7 +178,7 @@ class PushSubscriptionSerializer(StrictInputMixin, serializers.Serializer):
 
 
 class PushEndpointSerializer(StrictInputMixin, serializers.Serializer):
-    endpoint = serializers.URLField(max_length=1000)
+    endpoint = RuledURLField(max_length=1000)
 
 
 class PushSubscriptionApi(APIView):
