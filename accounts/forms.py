@@ -3,12 +3,12 @@
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import ProhibitNullCharactersValidator
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, username_key
 from accounts.validators import USERNAME_MAX_LENGTH, lock_look_alikes
+from core.json_input import without_nul_check
 
 
 class UsernameTaken(Exception):
@@ -34,11 +34,7 @@ class CurrentPasswordMixin:
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields[self.current_password]
-        field.validators = [
-            validator
-            for validator in field.validators
-            if not isinstance(validator, ProhibitNullCharactersValidator)
-        ]
+        field.validators = without_nul_check(field.validators)
 
 
 class LoginForm(CurrentPasswordMixin, allauth_forms.LoginForm):

@@ -110,6 +110,14 @@ class StrictInputMixin(JsonTypesMixin):
 NUL = "\x00"
 
 
+def without_nul_check(validators) -> list:
+    """``validators`` (a Django or DRF field's) without Django's own NUL check
+    (``ProhibitNullCharactersValidator``, "Los caracteres nulos no están permitidos."),
+    for a field whose own rule refuses a NUL with its own sentence (``_RuledNul``,
+    ``accounts.forms.CurrentPasswordMixin``)."""
+    return [v for v in validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+
 class _RuledNul:
     """Drops DRF's own NUL check from a text field (``ProhibitNullCharactersValidator``:
     "Los caracteres nulos no están permitidos.", under the general "Los datos enviados
@@ -122,11 +130,7 @@ class _RuledNul:
     def __init__(self, *args, nul_message=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.nul_message = nul_message
-        self.validators = [
-            validator
-            for validator in self.validators
-            if not isinstance(validator, ProhibitNullCharactersValidator)
-        ]
+        self.validators = without_nul_check(self.validators)
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
