@@ -19,6 +19,7 @@ from moderation.admin.common import (
     ACT_PERMISSION,
     CONTEXT_MESSAGES,
     Kind,
+    message_words,
     visible_talk,
 )
 from moderation.models import ModerationAction, Report, TalkMessage
@@ -102,15 +103,20 @@ def _act(request, kind, form, *, report, message, user, table):
 
 def talk_around(request, message: TalkMessage | None, table: Table | None) -> list:
     """The talk around a reported message (or a table's last messages), as staff may see
-    it (held messages need the hidden-hands permission)."""
+    it (held messages need the hidden-hands permission); each message's ``words`` are
+    what it says (``message_words``: a quick phrase in the moderator's language)."""
     if table is None:
         return []
     rows = visible_talk(request, TalkMessage.objects.filter(table=table)).select_related("author")
     if message is None:
-        return list(rows.order_by("-id")[: CONTEXT_MESSAGES * 2])[::-1]
-    before = list(rows.filter(id__lt=message.pk).order_by("-id")[:CONTEXT_MESSAGES])[::-1]
-    after = list(rows.filter(id__gt=message.pk).order_by("id")[:CONTEXT_MESSAGES])
-    return [*before, message, *after]
+        shown = list(rows.order_by("-id")[: CONTEXT_MESSAGES * 2])[::-1]
+    else:
+        before = list(rows.filter(id__lt=message.pk).order_by("-id")[:CONTEXT_MESSAGES])[::-1]
+        after = list(rows.filter(id__gt=message.pk).order_by("id")[:CONTEXT_MESSAGES])
+        shown = [*before, message, *after]
+    for line in shown:
+        line.words = message_words(line)
+    return shown
 
 
 def held_from_staff(request, table: Table | None) -> int:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Exists, OuterRef
 
-from moderation.models import ModerationAction
+from moderation.models import ModerationAction, TalkMessage
+from moderation.ui_strings import PHRASES
 from tables.admin import HIDDEN_PERMISSION
 from tables.models import Hand, Seat
 
@@ -25,6 +26,14 @@ def undelivered(queryset):
     return queryset.filter(held=True, table__status__in=["waiting", "playing"]).exclude(
         Exists(ended)
     )
+
+
+def message_words(message: TalkMessage) -> str:
+    """What a talk message says, as its readers read it: its text, or its quick phrase's
+    words in the active language ("Suerte", "Good luck"), never the phrase's key."""
+    if message.text:
+        return message.text
+    return str(PHRASES.get(message.phrase, message.phrase))
 
 
 def visible_talk(request, queryset):

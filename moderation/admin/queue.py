@@ -14,9 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from core.admin_lookups import DeclaredLookupsOnly, ReadOnlyAdmin
 from moderation.admin.acting import act_view
-from moderation.admin.common import (
-    visible_talk,
-)
+from moderation.admin.common import message_words, visible_talk
 from moderation.models import HiddenHandView, ModerationAction, Report, TalkMessage
 from tables.models import Table
 
@@ -60,7 +58,7 @@ class ReportAdmin(DeclaredLookupsOnly, admin.ModelAdmin):
     def excerpt(self, report: Report) -> str:
         if report.message is None:
             return gettext("(un jugador)")
-        return report.message.text[:60] or report.message.phrase
+        return message_words(report.message)[:60]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         report = get_object_or_404(Report.objects.select_related("message", "table"), pk=object_id)
@@ -147,7 +145,7 @@ class TalkMessageAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("texto"))
     def shown_text(self, message: TalkMessage) -> str:
-        return message.text or message.phrase
+        return message_words(message)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         message = get_object_or_404(self.get_queryset(request), pk=object_id)
