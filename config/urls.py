@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, re_path
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -27,6 +28,11 @@ swagger_ui = read_only(
 # The admin signs in through the site's login (allauth's, rate-limited per address and
 # per account); /admin/login/ itself never checks a password (issue 13, finding 3).
 admin.site.login = secure_admin_login(admin.site.login)
+# The admin is the site's: its header and its pages' titles name it, in the staff member's
+# language, not "Django".
+admin.site.site_header = gettext_lazy("Dominó · administración")
+admin.site.site_title = gettext_lazy("Dominó · administración")
+admin.site.index_title = gettext_lazy("Administración del sitio")
 
 
 def favicon(request: HttpRequest) -> HttpResponse:

@@ -16,6 +16,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
@@ -87,12 +89,14 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 
 @cache_control(max_age=3600, public=True)
 def manifest(request: HttpRequest) -> HttpResponse:
-    """The web app manifest: installable on Android and iOS home screens."""
+    """The web app manifest: installable on Android and iOS home screens. In the
+    request's language (the language cookie, else ``Accept-Language``, else Spanish),
+    which its ``lang`` names; cached apart per language (``Vary``)."""
     body = {
         "name": "Dominó",
         "short_name": "Dominó",
         "description": _("Dominó por correspondencia: juega tu turno cuando quieras."),
-        "lang": "es",
+        "lang": translation.get_language(),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
@@ -109,7 +113,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
             },
         ],
     }
-    return JsonResponse(body, content_type="application/manifest+json")
+    response = JsonResponse(body, content_type="application/manifest+json")
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
 
 
 @cache_control(no_cache=True)
