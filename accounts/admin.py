@@ -6,10 +6,9 @@ Both accept only the URL lookups their list filters declare
 a player's API token, with which one reads that player's tiles (issue 13).
 """
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from rest_framework.authtoken.admin import TokenAdmin as RestFrameworkTokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
@@ -26,18 +25,8 @@ class UserAdmin(LargeTableAdmin, DeclaredLookupsOnly, DjangoUserAdmin):
     )
     list_display = ("username", "email", "is_active", "is_staff", "language", "date_joined")
     list_filter = (*DjangoUserAdmin.list_filter, "language", "email_notifications")
-    actions = ["deactivate_users"]
-
-    @admin.action(description=_("Desactivar los usuarios seleccionados"))
-    def deactivate_users(self, request, queryset):
-        # Deactivating, not deleting: their moves stay in the tables' history.
-        count = queryset.filter(is_active=True).update(is_active=False)
-        self.message_user(
-            request,
-            ngettext("%(count)d usuario desactivado.", "%(count)d usuarios desactivados.", count)
-            % {"count": count},
-            messages.SUCCESS,
-        )
+    # The list's bulk deactivation is a moderation action (a reason, the moderation log,
+    # the rule on whom a moderator may act): moderation.admin.users adds it.
 
 
 admin.site.unregister(TokenProxy)

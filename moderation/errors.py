@@ -45,6 +45,13 @@ def invalid(detail: str, field: str = "text") -> TableError:
     return TableError("invalid", detail, extra={"fields": {field: [detail]}})
 
 
+def protected_account(detail: str) -> TableError:
+    """403 ``protected_account``: a moderator tried to act on an account no moderator may
+    act on (a superuser's, a staff member's, their own: ``moderation.services.protection``);
+    ``detail`` says which."""
+    return TableError("protected_account", detail, status_code=status.HTTP_403_FORBIDDEN)
+
+
 def not_muted() -> TableError:
     """404 ``not_found``: no such mute of yours."""
     return TableError("not_found", gettext("No encontrado."), status_code=404)

@@ -188,7 +188,11 @@ class Report(models.Model):
 
 class ModerationAction(models.Model):
     """One line of the moderation log: who did what to whom, when and why. A suspension
-    lasts until ``until``; the players concerned read ``notice`` (``player_text``)."""
+    lasts until ``until``; the players concerned read ``notice`` (``player_text``). A
+    ``refused`` line is an action the rules did not let its moderator take (on a
+    superuser, a staff member or themselves: ``moderation.services.protection``); its
+    ``reason`` is the action's kind, a colon and the reason given (``"deactivate: spam"``),
+    and nobody but staff reads it."""
 
     class Kind(models.TextChoices):
         CLOSE_TABLE = "close_table", _("Mesa cerrada")
@@ -197,6 +201,7 @@ class ModerationAction(models.Model):
         SUSPEND = "suspend", _("Suspensión")
         DEACTIVATE = "deactivate", _("Cuenta desactivada")
         DISMISS_REPORT = "dismiss_report", _("Reporte descartado")
+        REFUSED = "refused", _("Acción rechazada")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,

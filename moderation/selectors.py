@@ -259,7 +259,7 @@ def notices_for(user) -> list[dict[str, Any]]:
             "created_at": action.created_at,
         }
         for action in ModerationAction.objects.filter(mine).exclude(
-            kind=ModerationAction.Kind.DISMISS_REPORT
+            kind__in=[ModerationAction.Kind.DISMISS_REPORT, ModerationAction.Kind.REFUSED]
         )
     ]
 

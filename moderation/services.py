@@ -3,12 +3,16 @@
 Each verb is keyword-only and runs in one transaction; a message locks its table row (as
 a move does, ``select_for_update``) so that "the hand running now" and "the move it
 follows" are read in step with the moves. Moderator actions each take a reason and write
-one line of the moderation log (``ModerationAction``); closing a table goes through
-``tables.services``, the tables' only writer (which sends its e-mails on commit).
+one line of the moderation log (``ModerationAction``); none acts on a superuser, on a
+staff member unless a superuser does, nor on the moderator themselves (``protection``: a
+``refused`` line and 403 ``protected_account``, whatever page or program asked). Closing a
+table goes through ``tables.services``, the tables' only writer (which sends its e-mails
+on commit).
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -34,6 +38,8 @@ from tables.errors import not_found
 from tables.models import Hand, Move, Seat, Table
 from tables.seating import check_seat_exists
 from tables.services.outbox import send_on_commit
+
+logger = logging.getLogger(__name__)
 
 #: The notices' tasks, queued by name once a write commits (as the table services do:
 #: ``tables.services.outbox``), so moderation imports no notice code.
@@ -205,6 +211,53 @@ def report_create(
 # --- moderator actions: each with a reason, each one line of the log ---------------------
 
 
+def protection(moderator, target) -> str | None:
+    """Why ``moderator`` may not act on the account ``target`` (a user, or ``None`` for a
+    deleted one), in the active language, or ``None`` when they may. Nobody acts on their
+    own account, nor on a superuser's; only a superuser acts on a staff member's (another
+    moderator's). The acting page says it before the form; the actions refuse with it."""
+    if target is None:
+        return None
+    if target.pk == moderator.pk:
+        return gettext("No puedes actuar sobre esta cuenta: es la tuya.")
+    if target.is_superuser:
+        return gettext("No puedes actuar sobre esta cuenta: es de un superusuario.")
+    if target.is_staff and not moderator.is_superuser:
+        return gettext(
+            "No puedes actuar sobre esta cuenta: es de un miembro del equipo; solo un "
+            "superusuario puede."
+        )
+    return None
+
+
+def _refuse_if_protected(moderator, kind: str, reason: str, target_id: int | None, **targets):
+    """Raise ``protected_account`` (403) when ``moderator`` may not act on the user
+    ``target_id`` (``protection``), after writing the try to the moderation log as a
+    ``refused`` line (``"<kind>: <reason>"``, with the targets) and to the security log.
+    The line is written before the action's own transaction, so the refusal does not
+    roll it back."""
+    target = get_user_model().objects.filter(pk=target_id).first() if target_id else None
+    why = protection(moderator, target)
+    if why is None:
+        return
+    tried = f"{kind}: {(reason or '').strip()}"
+    ModerationAction.objects.create(
+        moderator=moderator,
+        kind=ModerationAction.Kind.REFUSED,
+        reason=tried[:MAX_TALK_LENGTH],
+        user=target,
+        **targets,
+    )
+    logger.warning(
+        "moderation refused: %s (user %s) tried %s on user %s",
+        moderator.username,
+        moderator.pk,
+        kind,
+        target.pk,
+    )
+    raise errors.protected_account(why)
+
+
 def _log(moderator, kind: str, reason: str, report: Report | None = None, **targets):
     reason = (reason or "").strip()
     if not reason:
@@ -240,7 +293,21 @@ def table_close(*, moderator, table_id: int, reason: str, report: Report | None 
 
 
 def message_remove(*, moderator, message_id: int, reason: str, report: Report | None = None):
-    """Remove a talk message (its text is no longer shown; the row stays) and log it."""
+    """Remove a talk message (its text is no longer shown; the row stays) and log it.
+    Raises ``protected_account`` (403) for a message of an account ``moderator`` may not
+    act on (``protection``)."""
+    author_id, table_id = TalkMessage.objects.values_list("author_id", "table_id").get(
+        pk=message_id
+    )
+    _refuse_if_protected(
+        moderator,
+        ModerationAction.Kind.REMOVE_MESSAGE,
+        reason,
+        author_id,
+        message_id=message_id,
+        table_id=table_id,
+        report=report,
+    )
     with transaction.atomic():
         message = TalkMessage.objects.select_for_update().get(pk=message_id)
         message.removed_at = timezone.now()
@@ -257,14 +324,19 @@ def message_remove(*, moderator, message_id: int, reason: str, report: Report | 
 
 
 def user_warn(*, moderator, user_id: int, reason: str, report: Report | None = None):
-    """Warn a player: a log line, and an inbox notice with the reason."""
+    """Warn a player: a log line, and an inbox notice with the reason. Raises
+    ``protected_account`` (403) for an account ``moderator`` may not act on."""
+    _refuse_if_protected(moderator, ModerationAction.Kind.WARN, reason, user_id, report=report)
     with transaction.atomic():
         return _told(_log(moderator, ModerationAction.Kind.WARN, reason, report, user_id=user_id))
 
 
 def user_suspend(*, moderator, user_id: int, days: int, reason: str, report: Report | None = None):
     """Suspend a player for ``days`` (1-365) days from now: they cannot create or join a
-    table nor talk (403 ``suspended``) but can finish their running tables."""
+    table nor talk (403 ``suspended``) but can finish their running tables. Raises
+    ``protected_account`` (403) for an account ``moderator`` may not act on, ``invalid``
+    (400) for days out of range."""
+    _refuse_if_protected(moderator, ModerationAction.Kind.SUSPEND, reason, user_id, report=report)
     if not 1 <= int(days) <= 365:
         raise errors.invalid(gettext("De 1 a 365 días."), "days")
     until = timezone.now() + timedelta(days=int(days))
@@ -283,14 +355,28 @@ def user_suspend(*, moderator, user_id: int, days: int, reason: str, report: Rep
 
 def user_deactivate(*, moderator, user_id: int, reason: str, report: Report | None = None):
     """Deactivate a player's account (``is_active = False``: no sign-in, no API token
-    accepted) and log it."""
+    accepted) and log it. Raises ``protected_account`` (403) for an account ``moderator``
+    may not act on (a superuser's, a staff member's, their own: ``protection``)."""
+    _refuse_if_protected(
+        moderator, ModerationAction.Kind.DEACTIVATE, reason, user_id, report=report
+    )
     with transaction.atomic():
         get_user_model().objects.filter(pk=user_id).update(is_active=False)
         return _log(moderator, ModerationAction.Kind.DEACTIVATE, reason, report, user_id=user_id)
 
 
 def report_dismiss(*, moderator, report: Report, reason: str):
-    """Mark a report handled with no action against anyone, and log why."""
+    """Mark a report handled with no action against anyone, and log why. Raises
+    ``protected_account`` (403) for a report about an account ``moderator`` may not act
+    on (their own above all: nobody dismisses a report against themselves)."""
+    _refuse_if_protected(
+        moderator,
+        ModerationAction.Kind.DISMISS_REPORT,
+        reason,
+        report.reported_id,
+        report=report,
+        table_id=report.table_id,
+    )
     with transaction.atomic():
         return _log(
             moderator,

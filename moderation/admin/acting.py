@@ -23,6 +23,7 @@ from moderation.admin.common import (
     visible_talk,
 )
 from moderation.models import ModerationAction, Report, TalkMessage
+from tables.errors import TableError
 from tables.models import Table
 
 # --- acting: one page, a reason each time -------------------------------------------------
@@ -131,7 +132,10 @@ def held_from_staff(request, table: Table | None) -> int:
 def act_view(model_admin, request, *, report=None, message=None, user=None, table=None):
     """The page a moderator acts from: the targets with their context (the report, the
     message and the talk around it, the table, the player's history) and the action form.
-    GET shows it; POST acts (one action, one reason, one log line) and comes back."""
+    GET shows it; POST acts (one action, one reason, one log line) and comes back. An
+    action on a player this moderator may not act on (a superuser, a staff member, their
+    own account: ``services.protection``) is refused by the service, which logs the try;
+    the page says why, above the form and in the message after the refusal."""
     if report is not None:
         message = message or report.message
         user = user or report.reported
@@ -146,7 +150,15 @@ def act_view(model_admin, request, *, report=None, message=None, user=None, tabl
             raise PermissionDenied
         if form.is_valid():
             kind = form.cleaned_data["action"]
-            done = _act(request, kind, form, report=report, message=message, user=user, table=table)
+            try:
+                done = _act(
+                    request, kind, form, report=report, message=message, user=user, table=table
+                )
+            except TableError as refusal:
+                if refusal.code != "protected_account":
+                    raise
+                model_admin.message_user(request, str(refusal.detail), messages.ERROR)
+                return HttpResponseRedirect(request.get_full_path())
             label = dict(Kind.choices)[kind]
             if done is None:
                 model_admin.message_user(
@@ -179,6 +191,8 @@ def act_view(model_admin, request, *, report=None, message=None, user=None, tabl
         "talk_held": held_from_staff(request, table),
         "form": form,
         "can_act": bool(choices),
+        # Why the actions on this player would be refused (services.protection), if so.
+        "protected": services.protection(request.user, user) if user is not None else None,
         "history": history.select_related("moderator", "user")[:50],
         "suspension": selectors.active_suspension(user) if user is not None else None,
         "other_reports": (

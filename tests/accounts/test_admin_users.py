@@ -7,10 +7,9 @@ def test_it_deactivates_the_selected_users(client, django_user_model, alice, mal
     admin = django_user_model.objects.create_superuser("root", "root@example.com", "pw")
     client.force_login(admin)
 
-    r = client.post(
-        "/admin/accounts/user/",
-        {"action": "deactivate_users", "_selected_action": [mallory.pk]},
-    )
+    selected = {"action": "deactivate_users", "_selected_action": [mallory.pk]}
+    assert client.post("/admin/accounts/user/", selected).status_code == 200  # the reason
+    r = client.post("/admin/accounts/user/", {**selected, "reason": "spam", "apply": "1"})
 
     assert r.status_code == 302
     mallory.refresh_from_db()
