@@ -1,8 +1,10 @@
 """Forms of the account pages and API: allauth's, fitted to this site."""
 
+from allauth.account import app_settings as allauth_settings
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +22,32 @@ class UsernameTaken(Exception):
     def __init__(self, name: str, message=None):
         super().__init__(name)
         self.message = message or User._meta.get_field("username").error_messages["unique"]
+
+
+class EmailLengthMixin:
+    """For a form with an ``email`` field that allauth stores: at most
+    ``ACCOUNT_EMAIL_MAX_LENGTH`` (254) characters, the columns' length, refused with a
+    sentence as the API refuses it (400 there) instead of being cut short (allauth trims
+    a sign-up's address to the column, so a 307-character one lost its "@" and a
+    verification link went to what was left) or failing at the database (the address
+    page: PostgreSQL refuses it, a 500). The browser stops at the limit too."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields.get("email")
+        if field is not None:
+            limit = allauth_settings.EMAIL_MAX_LENGTH
+            field.max_length = limit
+            field.widget.attrs["maxlength"] = str(limit)
+            field.validators.append(
+                MaxLengthValidator(
+                    limit,
+                    message=_(
+                        "La dirección de correo puede tener como mucho %(limit_value)d "
+                        "caracteres (esta tiene %(show_value)d)."
+                    ),
+                )
+            )
 
 
 class CurrentPasswordMixin:
@@ -67,8 +95,14 @@ class ReauthenticateForm(CurrentPasswordMixin, allauth_forms.ReauthenticateForm)
     es correcta." as any wrong one (``CurrentPasswordMixin``)."""
 
 
-class SignupForm(allauth_forms.SignupForm):
-    """Username, e-mail (required for new accounts), password twice.
+class AddEmailForm(EmailLengthMixin, allauth_forms.AddEmailForm):
+    """allauth's "add an address" (the e-mail page), with the address's length checked
+    (``EmailLengthMixin``)."""
+
+
+class SignupForm(EmailLengthMixin, allauth_forms.SignupForm):
+    """Username, e-mail (required for new accounts, at most 254 characters:
+    ``EmailLengthMixin``), password twice.
 
     An address another account already uses is accepted like any other
     (``ACCOUNT_PREVENT_ENUMERATION = "strict"``), unverified, so the answer never tells

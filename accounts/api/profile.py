@@ -4,7 +4,6 @@ and change, signing out everywhere, the data export and deleting the account."""
 from __future__ import annotations
 
 from allauth.account.forms import (
-    AddEmailForm,
     ResetPasswordForm,
     ResetPasswordKeyForm,
     UserTokenForm,
@@ -33,7 +32,7 @@ from accounts.api.common import (
     usable_key,
     validated_input,
 )
-from accounts.forms import ChangePasswordForm
+from accounts.forms import AddEmailForm, ChangePasswordForm
 from core.json_input import TakesNoBody
 
 

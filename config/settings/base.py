@@ -165,6 +165,7 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {
     "signup": "accounts.forms.SignupForm",
     "login": "accounts.forms.LoginForm",
+    "add_email": "accounts.forms.AddEmailForm",
     "change_password": "accounts.forms.ChangePasswordForm",
     "reauthenticate": "accounts.forms.ReauthenticateForm",
 }
