@@ -266,10 +266,14 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
     with translation.override(language), timezone.override(zone):
         context["tables"] = [_table_entry(notice, zone) for notice in notices]  # their words
         subject = render_to_string(f"notices/email/{template}_subject.txt", context)
+        subject = " ".join(subject.split())
+        # "Dominó · Te toca jugar en la mesa 12", as the account e-mails' subjects; the HTML
+        # part's <title> is that subject.
+        context["subject"] = f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}{subject}"
         text = render_to_string(f"notices/email/{template}.txt", context)
         html = render_to_string(f"notices/email/{template}.html", context)
     message = EmailMultiAlternatives(
-        " ".join(subject.split()),
+        context["subject"],
         text,
         None,
         [user.email],

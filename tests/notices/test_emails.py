@@ -77,11 +77,11 @@ def test_the_turn_email_waits_15_minutes_then_goes_once_in_the_players_language(
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert unsubscribe[1:-1] in message.body
     if waiting.language == "en":
-        assert message.subject == f"Your turn at table {table_id}"
+        assert message.subject == f"Dominó · Your turn at table {table_id}"
         assert "Hi carol," in message.body
         assert f"Table {table_id}: with alice" in message.body
     else:
-        assert message.subject == f"Te toca jugar en la mesa {table_id}"
+        assert message.subject == f"Dominó · Te toca jugar en la mesa {table_id}"
         assert "Hola, alice:" in message.body
         assert f"Mesa {table_id}: con carol" in message.body
     notice = Notification.objects.get(recipient=waiting, kind="your_turn")
@@ -191,14 +191,14 @@ def test_carol_away_for_a_day_gets_one_email_naming_both_tables_then_the_reminde
     let_time_pass(clock, run_tasks, bob_moves, deadline - MINUTE, step=timedelta(minutes=15))
 
     turns, reminder = mails_to(carol)
-    assert turns.subject == "Your turn at 2 tables"
+    assert turns.subject == "Dominó · Your turn at 2 tables"
     for table_id in (three, two):
         assert _link(table_id) in turns.body
         assert f"Table {table_id}" in turns.body
     assert f"Table {three}: with alice and bob" in turns.body  # play order after carol
     assert f"Table {two}: with bob" in turns.body
     assert turns.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    assert reminder.subject == "Less than 24 hours left for your turn at 2 tables"
+    assert reminder.subject == "Dominó · Less than 24 hours left for your turn at 2 tables"
     for table_id in (three, two):
         assert _link(table_id) in reminder.body
     assert "6 Mar 2030, 10:30 (UTC)" in reminder.body  # the deadline
@@ -251,7 +251,9 @@ def test_the_reminder_goes_once_when_24_hours_are_left(
     assert tasks.sweep_reminders() == 1
     (message,) = mail.outbox
     assert message.to == [mover.email]
-    assert message.subject == f"Quedan menos de 24 horas para tu turno en la mesa {table_id}"
+    assert (
+        message.subject == f"Dominó · Quedan menos de 24 horas para tu turno en la mesa {table_id}"
+    )
     assert _link(table_id) in message.body
     assert "6 mar 2030, 09:30 (UTC)" in message.body
     assert fresh(table_id).reminded_version == row.version
@@ -277,7 +279,10 @@ def test_the_reminder_goes_even_while_the_player_is_at_the_table_and_in_quiet_ho
     table(api_client_for(carol), created["id"])
     assert tasks.sweep_reminders() == 1
     (message,) = mail.outbox
-    assert message.subject == f"Less than 24 hours left for your turn at table {created['id']}"
+    assert (
+        message.subject
+        == f"Dominó · Less than 24 hours left for your turn at table {created['id']}"
+    )
     assert "6 Mar 2030, 09:30 (UTC)" in message.body
 
 

@@ -66,17 +66,17 @@ def test_everyone_away_is_told_how_the_match_ended(
         assert _link(table_id) in message.body
         if user.language == "en":
             assert message.subject == (
-                f"You won the match at table {table_id}!"
+                f"Dominó · You won the match at table {table_id}!"
                 if won
-                else f"The match at table {table_id} is over"
+                else f"Dominó · The match at table {table_id} is over"
             )
             assert f"Reason: Absence ({absent_name})" in message.body
             assert "Winners: " in message.body
         else:
             assert message.subject == (
-                f"¡Has ganado la partida de la mesa {table_id}!"
+                f"Dominó · ¡Has ganado la partida de la mesa {table_id}!"
                 if won
-                else f"Terminó la partida de la mesa {table_id}"
+                else f"Dominó · Terminó la partida de la mesa {table_id}"
             )
             assert f"Motivo: Ausencia ({absent_name})" in message.body
             assert "Ganadores: " in message.body
@@ -94,7 +94,7 @@ def test_an_abandoned_match_is_told_to_the_one_away_not_to_who_left(
     assert response.status_code == 200
     (message,) = mail.outbox  # carol left from the table: she is there
     assert message.to == [alice.email]
-    assert message.subject == f"¡Has ganado la partida de la mesa {table_id}!"
+    assert message.subject == f"Dominó · ¡Has ganado la partida de la mesa {table_id}!"
     assert "Ganadores: alice." in message.body
     assert "Motivo: Abandono (carol)" in message.body
     kinds = Notification.objects.filter(table_id=table_id, kind="match_over")
@@ -113,6 +113,6 @@ def test_the_creator_is_told_when_a_never_filled_table_closes_idle(
         assert tasks.sweep_idle() == 1
     (message,) = mail.outbox
     assert message.to == [alice.email]
-    assert message.subject == f"Terminó la partida de la mesa {created['id']}"
+    assert message.subject == f"Dominó · Terminó la partida de la mesa {created['id']}"
     assert "La mesa se cerró antes de que llegaran todos los jugadores." in message.body
     assert "Motivo: Mesa inactiva" in message.body

@@ -74,7 +74,7 @@ def test_alice_is_offered_bobs_rematch_in_her_inbox_and_by_email_once(
     assert row["path"] == f"/mesas/{rematch}/"
 
     (message,) = mails_to(alice)[mail_before:]
-    assert message.subject == f"bob te propone la revancha en la mesa {rematch}"
+    assert message.subject == f"Dominó · bob te propone la revancha en la mesa {rematch}"
     assert f"{settings.SITE_URL}/mesas/{rematch}/" in message.body
     assert f"la mesa {finished}" in message.body
     assert f'href="{settings.SITE_URL}/mesas/{rematch}/"' in html_of(message)
@@ -103,7 +103,7 @@ def test_in_english_it_says_bob_offers_a_rematch(clock, api_client_for, run_task
     before = len(mails_to(alice))
     rematch = _ask(clock, api_client_for, run_tasks, bob, finished)
     (message,) = mails_to(alice)[before:]
-    assert message.subject == f"bob offers you a rematch at table {rematch}"
+    assert message.subject == f"Dominó · bob offers you a rematch at table {rematch}"
     assert "The same players and the same rules as at table" in message.body
     (offer,) = _offers(alice)
     assert push.message_for(offer)["body"] == f"bob offers you a rematch at table {rematch}"
