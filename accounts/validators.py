@@ -8,6 +8,8 @@ no username change).
   (``carol@example.com``) could pass for its owner. Existing names are untouched: the
   model's own validator still allows ``@``.
 - At most ``USERNAME_MAX_LENGTH`` characters: the pages show names whole.
+- At least one letter or digit a reader sees (``refuse_invisible``): no name of Hangul
+  fillers (U+3164), a blank Braille cell, zero-width characters or lone marks.
 - One script (``аlice`` with a Cyrillic "а" is refused), no look-alike of an existing
   name (Greek ``ΑΒΕ`` when ``abe`` exists, ``b0b``, ``BÖB``, ``ʙob`` or ``b.o.b`` when
   ``bob`` does: ``User.username_skeleton``) and no bot's name (``nino``, ``Nino_II``): other
@@ -29,6 +31,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, username_key, username_skeleton
+from core.visible_text import has_visible_letter_or_digit
 from dominoes.bots import BOTS
 
 USERNAME_MAX_LENGTH = 30
@@ -91,6 +94,22 @@ def refuse_bot_names(name: str) -> None:
                 "te tome por un bot."
             ),
             code="username_bot",
+        )
+
+
+def refuse_invisible(name: str) -> None:
+    """Refuse a name with no letter or digit a reader sees, once NFKC-normalised and
+    read as the talk reads a message (``core.visible_text``): the Hangul fillers (U+3164,
+    U+115F, U+1160, U+FFA0), which pass for letters, the blank Braille cell (U+2800),
+    zero-width characters (U+200B-U+200D, U+FEFF), combining marks with no letter under
+    them (U+0301), or only signs (``"._"``). Other players could not see or name it."""
+    if not has_visible_letter_or_digit(name):
+        raise ValidationError(
+            _(
+                "El nombre de usuario tiene que llevar al menos una letra o una cifra que "
+                "se vea."
+            ),
+            code="username_invisible",
         )
 
 
@@ -158,6 +177,7 @@ username_validators = [
             "(este tiene %(show_value)d)."
         ),
     ),
+    refuse_invisible,
     refuse_mixed_scripts,
     refuse_bot_names,
     refuse_look_alikes,

@@ -15,8 +15,11 @@ import unicodedata
 
 from django.utils.translation import gettext
 
+from core.visible_text import BLANK_LETTERS, draws_something
 from moderation import errors
 from moderation.models import MAX_TALK_LENGTH
+
+__all__ = ["BLANK_LETTERS", "clean_text"]
 
 #: Control characters a plain-text message may hold (every other one is refused, C1 and
 #: DEL as well: U+0085 NEXT LINE reads as a line break in some readers).
@@ -26,22 +29,6 @@ _ALLOWED_CONTROL = {"\n", "\t"}
 #: the text after them around ("‮olleh" shows as "hello"), so a message holding one is
 #: refused. The marks U+200E and U+200F, which reorder nothing, are kept.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-#: Characters that draw nothing though they are not format characters (Cf), whitespace or
-#: marks: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Braille pattern
-#: without dots (U+2800), the object replacement character (U+FFFC, a placeholder for an
-#: embedded object that a plain text has not got) and the musical null notehead
-#: (U+1D159). The combining grapheme joiner (U+034F), the Khmer inherent vowels (U+17B4,
-#: U+17B5) and the variation selectors (U+180B-U+180D, U+180F, U+FE00-U+FE0F,
-#: U+E0100-U+E01EF) are marks, listed for the record. A message of nothing else is as
-#: empty as one of spaces; inside visible text they stay (Korean written with the
-#: fillers, an emoji's U+FE0F). U+FFFD, the replacement character, draws "�": it is text.
-BLANK_LETTERS = frozenset(
-    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0\ufffc"
-    "\U0001d159"
-    + "".join(chr(code) for code in range(0xFE00, 0xFE10))
-    + "".join(chr(code) for code in range(0xE0100, 0xE01F0))
-)
 
 #: The most combining marks (Unicode categories Mn, Mc, Me) one character may carry.
 #: Vietnamese written decomposed needs 2 ("ệ" = e, U+0323, U+0302), pointed Hebrew up to
@@ -55,16 +42,6 @@ LINE_BREAKS = frozenset("\n\u2028\u2029")
 
 def _is_mark(char: str) -> bool:
     return unicodedata.category(char).startswith("M")
-
-
-def _draws_something(char: str) -> bool:
-    """A character a reader sees on its own; a mark is seen only on a letter under it."""
-    return not (
-        char.isspace()
-        or char in BLANK_LETTERS
-        or unicodedata.category(char) == "Cf"
-        or _is_mark(char)
-    )
 
 
 def _most_stacked_marks(text: str) -> int:
@@ -86,22 +63,22 @@ def _normalise_line_breaks(text: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """``text`` with its line breaks as ``"\\n"`` (``_normalise_line_breaks``: so a CRLF
-    is one break and no control character), trimmed, and ``""`` when nothing visible is
-    left once whitespace, the invisible format characters (Unicode category Cf: U+200B,
-    U+2060, U+FEFF, ...), the
-    blank letters (``BLANK_LETTERS``: U+3164, U+2800, U+FFFC, ...) and the combining marks
-    are set aside (a mark shows only on a letter), so that a blank message is refused as an
-    empty one. Raises ``invalid`` (400) for a control character or a bidi control
+    """``text`` with its line breaks as ``"\\n"`` (``_normalise_line_breaks``: so a CRLF is one
+    break and no control character), trimmed, and ``""`` when nothing visible is left
+    once whitespace, the invisible format characters (Unicode category Cf: U+200B,
+    U+2060, U+FEFF, ...), the blank letters (``BLANK_LETTERS``: U+3164, U+2800, U+FFFC,
+    ...) and the combining marks are set aside (``core.visible_text.draws_something``: a
+    mark shows only on a letter), so that a blank message is refused as an empty one.
+    Raises ``invalid`` (400) for a control character or a bidi control
     (``BIDI_CONTROLS``), more than 300 characters, more than ``MAX_MARKS`` marks on one
-    character or more than ``MAX_LINES`` lines. Cf, blank letters and marks inside visible
-    text stay (an emoji's U+200D, an accent on its letter)."""
+    character or more than ``MAX_LINES`` lines. Cf, blank letters and marks inside
+    visible text stay (an emoji's U+200D, an accent on its letter)."""
     text = _normalise_line_breaks(text or "").strip()
     if any(
         unicodedata.category(char) == "Cc" and char not in _ALLOWED_CONTROL for char in text
     ) or any(char in BIDI_CONTROLS for char in text):
         raise errors.invalid(gettext("El mensaje lleva caracteres no permitidos."))
-    if not any(_draws_something(char) for char in text):
+    if not any(draws_something(char) for char in text):
         return ""
     if len(text) > MAX_TALK_LENGTH:
         raise errors.invalid(gettext("Hasta 300 caracteres."))
