@@ -20,6 +20,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import PermissionDenied
 from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
@@ -65,6 +66,25 @@ def written_time(user, when: datetime) -> str:
     return _("%(when)s (hora de %(zone)s)") % {"when": shown, "zone": zone.key}
 
 
+def account_login_key(login: str) -> str:
+    """One key per account for ``login`` (a user name in any case or width, or one of the
+    account's e-mail addresses in any case): ``"user:<id>"``; for a login that names no
+    account, ``"login:<folded login>"``. Used by the sign-in limits of the page, the
+    session API and the token API alike (all through allauth's ``LoginForm``)."""
+    folded = username_key(login)
+    user_id = (
+        User.objects.filter(username_key=folded).values_list("pk", flat=True).first()
+    )
+    if user_id is None and "@" in login:
+        user_id = (
+            EmailAddress.objects.filter(email__iexact=login)
+            .order_by("-verified", "-primary")
+            .values_list("user_id", flat=True)
+            .first()
+        ) or User.objects.filter(email__iexact=login).values_list("pk", flat=True).first()
+    return f"user:{user_id}" if user_id is not None else f"login:{folded}"
+
+
 class AccountAdapter(DefaultAccountAdapter):
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """NFKC-normalise (as Django's user model does) and refuse a name whose
@@ -77,6 +97,20 @@ class AccountAdapter(DefaultAccountAdapter):
         if not shallow and User.objects.filter(username_key=username_key(username)).exists():
             raise self.validation_error("username_taken")
         return username
+
+    def _get_login_attempts_cache_key(self, request, **credentials) -> str:
+        """The key of allauth's per-account limit on failed sign-ins (``login_failed``'s
+        ``5/5m/key``; also what a password reset clears). allauth keys it by the login
+        as typed, lower-cased, so a user name and the account's e-mail address were two
+        buckets of 5 guesses (and ``ＡＬＩＣＥ`` a third). Here it is the account's:
+        ``"<site>:user:<id>"`` for whichever of its user name (in any case or width:
+        ``User.username_key``) or addresses (its own, or any of its ``EmailAddress``
+        rows, any case) names it; a login naming no account is keyed by its folded form
+        (``username_key``), so guesses at a name that does not exist share one bucket
+        too. Credentials are ``email`` or ``username`` as allauth passes them."""
+        site = get_current_site(request)
+        login = credentials.get("email") or credentials.get("username") or ""
+        return f"{site.domain}:{account_login_key(login)}"
 
     def get_client_ip(self, request) -> str:
         """The address allauth's rate limits count: ``core.client_address``'s, the one
