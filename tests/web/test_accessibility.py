@@ -185,5 +185,14 @@ def test_axe_finds_no_wcag_violation_on_any_page(
         "admin report page",
         ready=".mod-talk li.reported",
     )
+    found += _check(
+        moderator,
+        f"{base}/admin/tables/table/{two.pk}/change/",
+        "admin table page",
+        ready=".mod-game .mod-line",
+    )
+    moderator.goto(f"{base}/admin/moderation/report/{report.pk}/change/")
+    moderator.emulate_media(color_scheme="dark")  # the admin's own dark theme
+    found += _violations(moderator, "admin report page, dark")
 
     assert not found, f"{len(found)} axe violations:\n" + "\n".join(found)
