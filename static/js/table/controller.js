@@ -16,7 +16,7 @@ import { renderPlayers, renderScoreboard } from "./seats.js";
 import { canPlay, isActive, mySeats, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
 import { renderRematch } from "./rematch.js";
-import { dropSinceSentenceWhenOver, isNew, markLine, noteSince, showSinceSentence } from "./since.js";
+import { dropSinceSentenceWhenOver, isNew, markLine, noteSince, retellSinceSentence, showSinceSentence } from "./since.js";
 import { renderLastHand } from "./summary.js";
 
 const client = apiClient(csrfToken);
@@ -44,6 +44,7 @@ const poll = createPoll({
     if (table.version !== before.version) {
       store.pending = null;
       sayChange(before, table);
+      retellSinceSentence(table);
     }
     render();
   },

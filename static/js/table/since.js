@@ -5,7 +5,7 @@
 // Each answer (poll or move) brings the moves since the previous one; a move of mine
 // starts afresh, so the marks always show what others did since I last acted or looked.
 
-import { fmt, h } from "./dom.js";
+import { fmt, h, keepTiles } from "./dom.js";
 import { T } from "./page.js";
 import { mySeats, store } from "./state.js";
 import { logGroups } from "./log.js";
@@ -27,9 +27,26 @@ export function noteSince(table, afresh) {
   const since = table.since_your_last_visit;
   if (!since) return;
   const mine = mySeats();
+  // Others' moves, and my own automatic passes and draws (R16): the server made those
+  // for me while I was away ("pasaste", "robaste 2 fichas").
   for (const move of since.moves) {
-    if (!mine.includes(move.seat)) fresh.set(key(move.hand, move.sequence), move);
+    if (!mine.includes(move.seat) || move.automatic) fresh.set(key(move.hand, move.sequence), move);
   }
+}
+
+// A page left open that has shown newer moves (a poll while the page is in view): the
+// sentence about the last visit no longer holds and goes; the marks stay. A hidden page
+// keeps it, told again with the moves it has gathered meanwhile.
+export function retellSinceSentence(table) {
+  const line = document.getElementById("since-line");
+  if (!line) return;
+  if (!document.hidden) {
+    line.remove();
+    return;
+  }
+  const text = isOver(table) ? "" : sinceSentence(table);
+  if (text) line.replaceChildren(...keepTiles(text));
+  else line.remove();
 }
 
 // Whether the move at ``sequence`` of hand ``hand`` is new to this player.
@@ -85,7 +102,7 @@ export function showSinceSentence(table) {
   const text = isOver(table) ? "" : sinceSentence(table);
   if (!text) return;
   const message = document.getElementById("message");
-  const line = h("p", { id: "since-line", class: "since-line", role: "status" }, text);
+  const line = h("p", { id: "since-line", class: "since-line", role: "status" }, keepTiles(text));
   message.after(line);
 }
 
