@@ -127,6 +127,20 @@ def _no_data(fields: dict) -> bool:
     )
 
 
+def _writable(value):
+    """``value`` (a field's error list, or a dict or list of them) with every lone
+    surrogate (U+D800-U+DFFF) written U+FFFD: a message that quotes the input (a choice's
+    "«\\ud800» no es una de las opciones.") must still encode as UTF-8, or the 400 became
+    a 500 while being written."""
+    if isinstance(value, dict):
+        return {key: _writable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_writable(item) for item in value]
+    if isinstance(value, str) and any(0xD800 <= ord(char) <= 0xDFFF for char in value):
+        return "".join("\ufffd" if 0xD800 <= ord(char) <= 0xDFFF else char for char in value)
+    return value
+
+
 def api_exception_handler(exc, context):
     """DRF EXCEPTION_HANDLER: DRF's handling (headers, auth), then our body shape.
 
@@ -149,6 +163,7 @@ def api_exception_handler(exc, context):
 
     code = _code_for(exc)
     detail, fields = _detail_and_fields(exc)
+    fields = _writable(fields)
     reason = None
     if isinstance(exc, exceptions.PermissionDenied) and detail.startswith("CSRF Failed"):
         code, reason = "csrf_failed", detail
