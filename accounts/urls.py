@@ -14,6 +14,8 @@ urlpatterns = [
     # POST only (a GET answers 405), as before allauth.
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", views.SignupView.as_view(), name="signup"),
+    # allauth's e-mail page (its name, account_email, still points here: the same path)
+    path("email/", views.EmailView.as_view(), name="email"),
     path("settings/", views.settings_page, name="settings"),
     path(
         "settings/sign-out-everywhere/",

@@ -20,7 +20,7 @@ from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import selectors, services
+from accounts import resend, selectors, services
 from accounts.adapter import remember_next
 from accounts.forms import DeleteAccountForm, SettingsForm, UsernameTaken
 from accounts.models import User
@@ -113,6 +113,31 @@ class SignupView(allauth_views.SignupView):
         response = super().form_invalid(form)
         response.status_code = 400
         return response
+
+
+class EmailView(allauth_views.EmailView):
+    """allauth's e-mail page (change, verify). "Enviar el enlace otra vez" says when the
+    link may be mailed again (``accounts.resend``); asked for sooner, the page says so
+    instead of sending nothing without a word. After an action, back to ``next`` when
+    safe ("Mis mesas", whose notice has the same button)."""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        pending = context.get("new_emailaddress") or context.get("current_emailaddress")
+        if pending is not None and not pending.verified:
+            context["resend_said"] = resend.resend_sentence(self.request, pending.email)
+        return context
+
+    def post(self, request, *args, **kwargs):
+        if "action_send" in request.POST and request.POST.get("email"):
+            wait = resend.wait_seconds(request, request.POST["email"])
+            if wait:
+                messages.warning(request, resend.too_soon_sentence(wait))
+                return redirect(self.get_success_url())
+        return super().post(request, *args, **kwargs)
+
+    def get_success_url(self) -> str:
+        return _safe_next(self.request) or str(super().get_success_url())
 
 
 def _settings_context(request: HttpRequest, form) -> dict:
