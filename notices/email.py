@@ -5,15 +5,19 @@ HTML, with a one-click unsubscribe link and the ``List-Unsubscribe`` /
 ``List-Unsubscribe-Post`` headers (RFC 8058):
 
 - every "your turn" notice still valid (the table still at that turn, the notice unread,
-  the player not at the table) goes in ONE e-mail naming each table and its deadline, at
-  most one such e-mail per ``TURN_EMAIL_MIN_INTERVAL_SECONDS`` (the rest wait);
+  the turn not seen since it began: ``services.notice_seen``) goes in ONE e-mail naming
+  each table and its deadline, at most one such e-mail per
+  ``TURN_EMAIL_MIN_INTERVAL_SECONDS`` (the rest wait);
 - the deadline reminders (R27) due now go in one e-mail, always (not held by quiet hours
   or the interval);
 - each match's end goes in its own e-mail, and so does each rematch offered (while the
   offer still waits for the player's answer).
 
-Outside the reminder, nothing goes during the player's quiet hours: it stays pending and
-the beat task (``notices.tasks.deliver_emails``) sends it once they end. Rows are claimed
+Outside the reminder, whether the player saw it is decided when it is due, not when the
+notice was written: seen since it happened, it is skipped; at the table now (a look before
+it happened), it waits until they count as away. Nothing goes during the player's quiet
+hours either: it stays pending and the beat task (``notices.tasks.deliver_emails``) sends
+it once they end. Rows are claimed
 (``sending``) under a row lock before anything is sent, so a retried or duplicated task
 never sends twice; a refused address is recorded as ``failed``; any other failure puts the
 claim back and is raised, for the task to retry. Each e-mail is also recorded per table
@@ -103,7 +107,7 @@ def _still_valid(notice: Notification, now: datetime) -> bool:
     if table.status != "playing" or str(table.version) != notice.key:
         return False
     if notice.kind == Kind.YOUR_TURN:
-        return notice.read_at is None and not services.is_present(notice.recipient_id, table.pk)
+        return notice.read_at is None
     return table.deadline is not None and table.deadline > now
 
 
@@ -145,8 +149,10 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
     """Lock ``user``'s pending notices due by ``now``, mark the ones no longer worth an
     e-mail ``skipped`` and the ones to send now ``sending``; returns the e-mails to send,
     ``(template, kind, notices)``: one for every turn waiting, one for the reminders, one
-    per match that ended. What waits (quiet hours, the turn e-mails' interval) stays
-    pending, due again when it may go (the end of the quiet hours, the interval's): the
+    per match that ended. Seen since it happened (``services.notice_seen``), it is
+    skipped. What waits (the player at the table, quiet hours, the turn e-mails' interval)
+    stays pending, due again when it may go (when they count as away, the end of the quiet
+    hours, the interval's): the
     beat task reads the oldest due first, a batch a run, and a backlog held back would
     otherwise fill every batch."""
     with transaction.atomic():
@@ -158,14 +164,18 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
         )
         wanted = {kind: services.wants_email(user, kind) for kind in preferences.EMAIL_KINDS}
         skipped, batches = [], {kind: [] for kind in DELIVERY_KIND}
+        held: dict[datetime, list[int]] = {}
         for notice in due:
             if not wanted.get(notice.kind):
                 skipped.append(notice.pk)
-            elif notice.kind == Kind.MATCH_OVER or _still_valid(notice, now):
-                batches[notice.kind].append(notice)
-            else:
+            elif notice.kind != Kind.MATCH_OVER and not _still_valid(notice, now):
                 skipped.append(notice.pk)
-        held: dict[datetime, list[int]] = {}
+            elif services.notice_seen(notice):  # they saw it since it happened
+                skipped.append(notice.pk)
+            elif there := services.present_until(notice, now):
+                held.setdefault(there, []).append(notice.pk)  # their page shows it, or they leave
+            else:
+                batches[notice.kind].append(notice)
         if in_quiet_hours(preferences, now):
             until = held.setdefault(quiet_hours_end(preferences, now), [])
             for kind in (Kind.YOUR_TURN, Kind.MATCH_OVER, Kind.REMATCH_OFFERED):

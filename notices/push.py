@@ -3,7 +3,8 @@
 notice's sentence, encrypted to the device's keys (``aes128gcm``) by ``pywebpush`` and
 signed with the site's VAPID key. A push service that answers 404 or 410 has dropped the
 subscription: it is deleted. Nothing is pushed while the player is at the table, nor in
-their quiet hours (the deadline reminder excepted): those wait for the beat task.
+their quiet hours (the deadline reminder excepted): those wait for the beat task; nor
+once they saw what it tells.
 
 Without ``VAPID_PUBLIC_KEY`` and ``VAPID_PRIVATE_KEY`` the channel is off: nothing is
 pushed and the settings switch is hidden. ``manage.py vapid_keys`` prints a new pair.
@@ -60,16 +61,13 @@ def message_for(notice: Notification) -> dict:
 
 
 def mark_wanted(notice: Notification) -> None:
-    """Set a new notice's push state: ``pending`` when the player has a device, wants
-    this kind pushed and is not at the table (the reminder goes even then), else
-    ``skipped`` or nothing."""
+    """Set a new notice's push state: ``pending`` when the player has a device and wants
+    this kind pushed, else ``skipped`` or nothing. Whether they are at the table, or saw
+    it, is decided when it goes (``deliver``)."""
     if not _has_device(notice.recipient_id):
         return
     wanted = services.preferences_for(notice.recipient).wants("push", notice.kind)
-    present = notice.kind != Kind.REMINDER and services.is_present(
-        notice.recipient_id, notice.table_id
-    )
-    notice.push = State.PENDING if wanted and not present else State.SKIPPED
+    notice.push = State.PENDING if wanted else State.SKIPPED
     notice.save(update_fields=["push"])
 
 
@@ -77,8 +75,10 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
     """Push notice ``notice_id`` to every device of its recipient (browsers, and phones
     through ``notices.native``), once (claimed ``sending`` first); returns to how many
     devices it went. In quiet hours (not for a
-    reminder) it stays pending, for the beat task. A "your turn" notice already read, or
-    whose turn moved on, is ``skipped``, and so is a rematch offer no longer waiting. A
+    reminder) it stays pending, for the beat task, and so while the player is at the table
+    (from a look before it happened). A notice they saw since it happened
+    (``services.notice_seen``), a "your turn" notice whose turn moved on and a rematch
+    offer no longer waiting are ``skipped``. A
     gone subscription (404/410) is deleted; any other refusal is logged and that device
     skipped."""
     now = now or timezone.now()
@@ -96,6 +96,9 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
         notice.kind == Kind.YOUR_TURN
         and (notice.read_at is not None or str(notice.table.version) != notice.key)
     ) or (notice.kind == Kind.REMATCH_OFFERED and notice.table.status != "waiting")
+    stale = stale or (notice.table_id is not None and services.notice_seen(notice))
+    if not stale and services.present_until(notice, now):
+        return 0  # at the table, from a look before it happened: the beat pushes it later
     with transaction.atomic():
         claimed = Notification.objects.filter(pk=notice.pk, push=State.PENDING).update(
             push=State.SKIPPED if stale else State.SENDING

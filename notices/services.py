@@ -57,6 +57,40 @@ def table_seen(*, user, table_id: int, unread: bool | None = None) -> int:
     return notifications_read(user=user, table_id=table_id)
 
 
+def notice_seen(notice: Notification) -> bool:
+    """Whether ``notice``'s recipient has seen what it tells since it happened, so that its
+    e-mail or push is not needed: it was read, or they read the table at or after that
+    turn's version (``your_turn``: its ``key``) or the final one (``match_over``; the
+    table page and the API's table answer keep ``Seat.seen_version``), or a client of
+    theirs read the table once the notice was written (``presence.seen_since``). A look
+    before that, however recent, does not count. The reminder (R27) is never seen this
+    way: it always goes. One query for a turn or a match's end, none otherwise."""
+    if notice.kind == Kind.REMINDER:
+        return False
+    if notice.read_at is not None:
+        return True
+    version = None
+    if notice.kind == Kind.YOUR_TURN and notice.key.isdigit():
+        version = int(notice.key)
+    elif notice.kind == Kind.MATCH_OVER:
+        version = notice.table.version
+    if version:  # (a table at version 0 was never read at any version)
+        mine = Seat.objects.filter(table_id=notice.table_id, user_id=notice.recipient_id)
+        if mine.filter(seen_version__gte=version).exists():
+            return True
+    return presence.seen_since(notice.recipient_id, notice.table_id, notice.created_at)
+
+
+def present_until(notice: Notification, now: datetime) -> datetime | None:
+    """When ``notice``'s recipient stops counting as at its table (``PRESENCE_SECONDS``
+    after their last read), or ``None`` when they are not there at ``now``, or for a
+    reminder (which ignores presence). While they are there an e-mail or push waits: their
+    page will show it, or they leave and it goes."""
+    if notice.kind == Kind.REMINDER or notice.table_id is None:
+        return None
+    return presence.present_until(notice.recipient_id, notice.table_id, now)
+
+
 def unread_at_table(user, table_id) -> Exists:
     """An ``Exists`` expression: ``user`` has unread notices of table ``table_id`` (a
     value or an ``OuterRef``), for a reader to fetch in the query that loads the table
@@ -181,12 +215,15 @@ def _write(
 ) -> Notification | None:
     """Write one notice, at most once per ``(recipient, table, kind, key)``; ``None`` when
     it was already written (a retried task). With ``email_due_at`` the e-mail channel is
-    pending until then, unless the player does not want that e-mail or is at the table
-    (``skipped``)."""
+    pending until then, when the player wants that e-mail; a player at the table now
+    makes it due no sooner than they stop counting as there (the reminder excepted).
+    Whether they saw it is decided when it is due (``notices.email``)."""
     email = ""
     if email_due_at is not None and wants_email(recipient, kind):
-        present = kind != Kind.REMINDER and is_present(recipient.pk, table.pk)
-        email = Email.SKIPPED if present else Email.PENDING
+        email = Email.PENDING
+        there = kind != Kind.REMINDER and presence.present_until(recipient.pk, table.pk)
+        if there and there > email_due_at:
+            email_due_at = there
     try:
         with transaction.atomic():
             return Notification.objects.create(

@@ -27,8 +27,9 @@ MAIL_RETRY = (*TASK_RETRY, OSError)
 
 def send_what_is_due(notices, now=None) -> None:
     """After ``notices`` were written: push each (unless the player is at the table, or
-    in quiet hours: then the beat task does later) and e-mail what is due now (reminders,
-    the end of a match; a "your turn" e-mail waits for the beat task)."""
+    in quiet hours: then the beat task does later, if they have not seen it by then) and
+    e-mail what is due now (reminders, the end of a match; a "your turn" e-mail waits for
+    the beat task)."""
     now = now or timezone.now()
     for notice in notices:
         push.mark_wanted(notice)
@@ -147,15 +148,16 @@ def due_email_notices(now, batch: int = EMAIL_BATCH):
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def deliver_pushes() -> int:
-    """Push every notice whose push waited (quiet hours ended since). Returns to how many
-    devices pushes went."""
+    """Push every notice whose push waited (quiet hours ended since, or the player, at
+    the table when it happened, has left without seeing it). Returns to how many devices
+    pushes went."""
     now = timezone.now()
     return sum(push.deliver(notice_id, now) for notice_id in list(waiting_pushes()))
 
 
 def waiting_pushes(batch: int = 500):
-    """The ids of at most ``batch`` notices whose push waits (quiet hours): the partial
-    index ``notification_push_due``."""
+    """The ids of at most ``batch`` notices whose push waits (quiet hours, presence): the
+    partial index ``notification_push_due``."""
     return Notification.objects.filter(push=Notification.Email.PENDING).values_list(
         "pk", flat=True
     )[:batch]

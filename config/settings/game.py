@@ -20,7 +20,8 @@ REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 
 # --- Notices (notices/, docs/notices.md) ---------------------------------------------------
-# A player is at a table while a client of theirs read it this recently: no e-mail or push.
+# A player is at a table while a client of theirs read it this recently: its e-mails and
+# pushes wait (decided when due: none once they saw it, docs/notices.md).
 PRESENCE_SECONDS = env_seconds("PRESENCE_SECONDS", default=120)
 # The "your turn" e-mail waits this long, then goes only if the turn is still unseen...
 TURN_EMAIL_DELAY_SECONDS = env_seconds("TURN_EMAIL_DELAY_SECONDS", default=900)
