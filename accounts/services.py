@@ -20,6 +20,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from moderation.models import Report, TalkMessage
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import TableError
@@ -121,9 +122,11 @@ def account_delete(*, user: User) -> list[int]:
 
 def account_export(*, user: User) -> dict:
     """Everything the service keeps about ``user``, as JSON-ready data: the profile, the
-    e-mail addresses, every table (seats by name, status, scores) and the record
-    (``dominoes-record/1``) of every finished match. A running hand is never included:
-    records hold finished hands only (R31)."""
+    e-mail addresses, every table (seats by name, status, scores), the record
+    (``dominoes-record/1``) of every finished match, the talk messages they wrote (a
+    removed one marked so; held ones too: they are the author's own) and the reports they
+    made. Reports made about them are not theirs to read: their reporters stay unnamed.
+    A running hand is never included: records hold finished hands only (R31)."""
 
     tables = []
     table_ids = Seat.objects.filter(user=user).values_list("table_id", flat=True).distinct()
@@ -164,4 +167,29 @@ def account_export(*, user: User) -> dict:
             for a in EmailAddress.objects.filter(user=user).order_by("-primary", "email")
         ],
         "tables": tables,
+        "talk_messages": [
+            {
+                "table": message.table_id,
+                "seat": message.seat,
+                "text": message.text,
+                "phrase": message.phrase,
+                "created_at": message.created_at.isoformat(),
+                "removed": message.removed_at is not None,
+            }
+            for message in TalkMessage.objects.filter(author=user).order_by("created_at", "pk")
+        ],
+        "reports_made": [
+            {
+                "table": report.table_id,
+                "message": report.message_id,
+                "reported": report.reported.username if report.reported_id else None,
+                "reason": report.reason,
+                "text": report.text,
+                "status": report.status,
+                "created_at": report.created_at.isoformat(),
+            }
+            for report in Report.objects.filter(reporter=user)
+            .select_related("reported")
+            .order_by("created_at", "pk")
+        ],
     }
