@@ -46,6 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
     for table in page:
         row = selectors.table_summary_for_user(table, request.user)
         row["rematch_pending"] = rematch_pending(table, request.user)
+        row["rematch_by"] = rematch_asker(table) if row["rematch_pending"] else ""
         tables.append(row)
     now = timezone.now()
     for row in tables:

@@ -162,4 +162,4 @@ def test_at_a_table_with_nino_only_the_people_are_offered(
 def test_the_preferences_page_has_the_switch(client, alice):
     client.force_login(alice)
     page = client.get("/accounts/settings/").content.decode()
-    assert 'name="email_rematch_offered"' in page and "Te proponen la revancha" in page
+    assert 'name="email_rematch_offered"' in page and "Alguien te propone la revancha" in page
