@@ -16,11 +16,13 @@ from django.contrib.auth import update_session_auth_hash
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from moderation.models import Report, TalkMessage
+from notices.models import Notification
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import TableError
@@ -85,6 +87,36 @@ def active_table_ids(user: User) -> list[int]:
     )
 
 
+def _renamed(value, name: str, placeholder: str):
+    """``value`` (a notice's payload or a part of it) with every string equal to ``name``
+    written ``placeholder``, in lists and dicts at any depth."""
+    if isinstance(value, dict):
+        return {key: _renamed(item, name, placeholder) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, name, placeholder) for item in value]
+    return placeholder if value == name else value
+
+
+def _unname_in_notices(user: User, table_ids: list[int]) -> None:
+    """The other players' notices of the tables ``user`` sat at stop naming them: each
+    payload's ``user.username`` becomes «jugador eliminado», as the tables' seats say it,
+    in the recipient's language ("u05: 2 mensajes nuevos" reads "jugador eliminado: 2
+    mensajes nuevos"). Notices are drawn from their payload whenever they are read or
+    mailed, so the inbox, the API and a mail not yet sent all follow."""
+    rows = (
+        Notification.objects.filter(table_id__in=set(table_ids))
+        .exclude(recipient=user)
+        .select_related("recipient")
+    )
+    for row in rows:
+        with translation.override(row.recipient.language or None):
+            placeholder = gettext("jugador eliminado")
+        payload = _renamed(row.payload, user.username, placeholder)
+        if payload != row.payload:
+            row.payload = payload
+            row.save(update_fields=["payload"])
+
+
 def account_delete(*, user: User) -> list[int]:
     """Delete ``user``'s account (issue 17). First every active table the player sits at
     is abandoned through ``tables.services.table_abandon`` (R26: a playing table is lost
@@ -93,7 +125,8 @@ def account_delete(*, user: User) -> list[int]:
     ``first_double`` at 3-4 seats the player leaves and the hand goes on without them, as
     it does when they have already left). A table that ended or that they left after it
     was listed is skipped (``NOTHING_TO_ABANDON``). Then every
-    seat they held keeps its place as «jugador eliminado» (``Seat.player_deleted``), the
+    seat they held keeps its place as «jugador eliminado» (``Seat.player_deleted``), and
+    so do the other players' notices of those tables (``_unname_in_notices``), the
     tables they created lose their creator, and the user row goes with what hangs from it:
     e-mail addresses, API token, idempotency records. Finished tables' moves and hands are
     untouched, so their records still replay. Returns the ids of the tables abandoned.
@@ -112,9 +145,11 @@ def account_delete(*, user: User) -> list[int]:
                     raise
                 continue
             abandoned.append(table_id)
+        table_ids = list(Seat.objects.filter(user=user).values_list("table_id", flat=True))
         Seat.objects.filter(user=user).update(
             user=None, player_deleted=True, second_hand=False, invite_token=None
         )
+        _unname_in_notices(user, table_ids)
         Table.objects.filter(creator=user).update(creator=None)
         user.delete()
     return abandoned
