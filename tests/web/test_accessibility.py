@@ -1,11 +1,13 @@
 """axe-core 4.14.1 (tests/web/vendor/axe.min.js) on every kind of page, in Chromium at
 390x844 and 1280x800: no violation of WCAG 2.0, 2.1 and 2.2 at levels A and AA. Signed out
-(home, sign-in, sign-up, password reset, a missing page), signed in (home, the create form,
-the inbox and its preferences, Ajustes, the rules, finished matches), the table page at 2
-and 4 seats for the player to move and one who waits, after a hand ended and once the match
-is over, the replay with its analysis, and the admin's index and report page for a
-moderator. A failure lists each violation: the page, its rule id, impact, the elements'
-selectors and axe's help text."""
+(home, sign-in and a refused one, sign-up, password reset, a missing page, an invite, the
+rule profiles, a public replay), signed in (home, the create form, the inbox and its
+preferences, Ajustes, the e-mail, password and deletion pages, the rules, finished
+matches), the table page waiting for a friend, at 2, 3 and 4 seats for the player to move
+and one who waits, with the report form open, after a hand ended and once the match is
+over, the replay with its analysis at a marked move, and the admin's index, report queue,
+report page (in its dark theme too) and table page for a moderator. A failure lists each
+violation: the page, its rule id, impact, the elements' selectors and axe's help text."""
 
 from __future__ import annotations
 
@@ -84,6 +86,7 @@ def test_axe_finds_no_wcag_violation_on_any_page(
 ):
     base = live_server.url
     two = seat_friends(alice, [bob])
+    three = seat_friends(bob, [alice, carol])
     four = seat_friends(alice, [bob, carol, dave])
     ended_hand = play_first_moves(seat_friends(carol, [dave]), [carol, dave])
     for table, first, second in (
@@ -146,6 +149,7 @@ def test_axe_finds_no_wcag_violation_on_any_page(
     waiting.click("#talk-list .talk-message:not(.mine) button:has-text('Reportar')")
     waiting.wait_for_selector("#talk-report:not([hidden])")
     found += _violations(waiting, "2 seats, reporting a message")
+    found += _table(page, base, three.pk, "3 seats")
     found += _table(seated[mover_four.username], base, four.pk, "4 seats, your turn")
     waiter_four = next(u for u in (alice, bob) if u != mover_four)
     found += _table(seated[waiter_four.username], base, four.pk, "4 seats, waiting")
