@@ -64,6 +64,8 @@ def talk_strings() -> dict[str, str]:
         "unmute_failed": _("No se pudo deshacer. Inténtalo de nuevo."),
         "report": _("Reportar"),
         "report_player": _("Reportar a %(name)s"),
+        # The "Reportar" button of one message, for screen readers: whose, and its start.
+        "report_named": _("Reportar el mensaje de %(name)s: «%(text)s»"),
         "report_message": _("Reportar este mensaje"),
         "report_player_title": _("Reportar a un jugador"),
         "report_who": _("Jugador"),

@@ -19,6 +19,8 @@ def ui_strings() -> Words:
     (``plurals.plural_forms``)."""
     return {
         "your_turn": _("Te toca jugar."),
+        # Said to screen readers when the turn comes, and before the page's title.
+        "turn_announce": _("Te toca"),
         "turn_of": _("Le toca a %(name)s."),
         # The verb agrees with the number the time starts with: "Queda 1 día y 23 h".
         "time_left": plural_forms(

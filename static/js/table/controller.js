@@ -91,6 +91,25 @@ function asShown(draw) {
   return shown;
 }
 
+// The page's own title ("Mesa 12 · Dominó"): "Te toca · Mesa 12 · Dominó" on my turn.
+const pageTitle = document.title;
+let turnVersion = null; // the table version whose turn was last shown (null: none yet)
+
+// Each time the turn comes to me (a version where it is mine, after another one; not on
+// opening, where the status line says it), the live region says "Te toca" once, emptied
+// first so that it is read again; the title says it for as long as it is my turn.
+function announceTurn(mine, version) {
+  document.title = mine ? `${T.turn_announce} · ${pageTitle}` : pageTitle;
+  const region = document.getElementById("turn-announce");
+  const comes = mine && turnVersion !== null && version !== turnVersion;
+  if (!mine) region.textContent = "";
+  else if (comes) {
+    region.textContent = "";
+    setTimeout(() => { region.textContent = T.turn_announce; }, 50);
+  }
+  if (turnVersion === null || !mine || comes) turnVersion = mine ? version : -1;
+}
+
 export function render() {
   const real = store.table;
   const shown = asShown(renderPieces);
@@ -104,6 +123,7 @@ export function render() {
   root.dataset.version = real.version;
   root.dataset.handOver = shown !== real ? "held" : "";
   root.classList.toggle("my-turn", real.your_turn && shown === real);
+  announceTurn(Boolean(real.your_turn && shown === real), real.version);
 }
 
 function renderPieces(state) {

@@ -10,12 +10,17 @@ export function renderLine() {
   const line = document.getElementById("line");
   const endsText = document.getElementById("ends");
   const game = store.table.game;
+  const hint = document.getElementById("lead-hint");
   line.replaceChildren();
   endsText.replaceChildren();
+  hint.hidden = true;
+  document.getElementById("board").classList.toggle("empty", Boolean(game) && !game.line.length);
   if (!game) return;
   if (!game.line.length) {
+    // The hint is text beside the picture, not inside its role=img (which hides it).
     line.setAttribute("aria-label", T.line_empty);
-    line.append(h("p", { class: "empty" }, canPlay() ? T.lead_you : T.line_empty));
+    hint.textContent = canPlay() ? T.lead_you : T.line_empty;
+    hint.hidden = false;
     return;
   }
   const names = game.line.map(([a, b]) => `${a}-${b}`);

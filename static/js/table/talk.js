@@ -92,7 +92,8 @@ function messageItem(message) {
   const marker = followed(message);
   const tools = [];
   if (!message.mine && !message.removed) {
-    tools.push(h("button", { type: "button", class: "link", text: words.report, onclick: () => openReport({ message }) }));
+    const label = fmt(words.report_named, { name: message.name, text: shortened(message.text) });
+    tools.push(h("button", { type: "button", class: "link", text: words.report, "aria-label": label, onclick: () => openReport({ message }) }));
     tools.push(h("button", { type: "button", class: "link", text: fmt(words.mute_person, { name: message.name }), onclick: () => mutePerson(message) }));
   }
   return h(
@@ -108,14 +109,37 @@ function messageItem(message) {
   );
 }
 
+// A message's first words, for the name of the button that reports it.
+function shortened(text) {
+  const words = String(text || "").replace(/\s+/g, " ").trim();
+  return words.length > 40 ? words.slice(0, 39) + "…" : words;
+}
+
+// What the list shows, in one string: the list (a live region) changes only when this
+// does, so a poll that brings nothing new says nothing; new messages at its end are
+// added, so only they are read out.
+function messageKey(message) {
+  return JSON.stringify([message.id, message.removed, message.pending, message.text, followed(message)]);
+}
+let shownKeys = null;
+
+function renderList() {
+  const list = byId("talk-list");
+  const keys = talk.messages.map(messageKey);
+  const empty = talk.messages.length ? "" : emptyText();
+  if (shownKeys && keys.join("\n") === shownKeys.keys.join("\n") && empty === shownKeys.empty) return;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+  const old = shownKeys ? shownKeys.keys : [];
+  const grows = old.length > 0 && keys.length > old.length && old.every((key, i) => key === keys[i]);
+  if (grows) list.append(...talk.messages.slice(old.length).map(messageItem));
+  else list.replaceChildren(...(empty ? [h("li", { class: "empty", text: empty })] : talk.messages.map(messageItem)));
+  shownKeys = { keys, empty };
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
 function render() {
   if (!talk) return;
-  const list = byId("talk-list");
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
-  list.replaceChildren(
-    ...(talk.messages.length ? talk.messages.map(messageItem) : [h("li", { class: "empty", text: emptyText() })]),
-  );
-  if (atBottom) list.scrollTop = list.scrollHeight;
+  renderList();
   byId("talk-rule").textContent = talk.held ? words.held_rule : words.open_rule;
   byId("talk-rule").classList.toggle("held", talk.held);
   const closed = talk.moderation.map((a) => fmt(words.moderation, { action: a.label, reason: a.reason }));
