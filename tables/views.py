@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from accounts.selectors import verified_email
 from dominoes import PROFILES
 from notices.selectors import chosen_time_zone, time_zone_of
 from tables import guards, listing, naming, replays, seating, selectors, services
@@ -70,6 +71,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "next_cursor": after,
         # a suspended player is not offered a new table; the moderation banner says why
         "create_refused": guards.refusal(request.user, "create") is not None,
+        # turn e-mails go only to a verified address: the page says so, with the button
+        "email_missing": not request.user.email,
+        "email_unverified": bool(request.user.email) and not verified_email(request.user),
     }
     return render(request, "tables/home.html", context)
 
