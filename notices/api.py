@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from core.json_input import RuledRegexField, RuledURLField, StrictInputMixin
 from core.pagination import CheckedPageSizePagination
-from notices import selectors, services
+from notices import push_endpoints, selectors, services
 from notices.forms import time_zone_choices
 from notices.models import NoticePreferences, Notification
 from notices.time_zones import offered_name
@@ -160,6 +160,28 @@ class NoticePreferencesApi(APIView):
         return Response(NoticePreferencesSerializer(preferences).data)
 
 
+class PushEndpointField(RuledURLField):
+    """A Web Push subscription's ``endpoint``: a URL (``RuledURLField``: "Escribe una
+    dirección web válida.") that is an address of a known push service
+    (``notices.push_endpoints``: https, an allowed host, the default port, no user-info, no
+    IP literal), else 400 ``invalid``, "Tiene que ser la dirección https de un servicio de
+    avisos conocido (Google, Mozilla, Apple o Microsoft).". Gives it in its one spelling
+    (host lower-cased, no trailing dot, no ``:443``)."""
+
+    default_error_messages = {
+        "push_service": _(
+            "Tiene que ser la dirección https de un servicio de avisos conocido "
+            "(Google, Mozilla, Apple o Microsoft)."
+        ),
+    }
+
+    def to_internal_value(self, data) -> str:
+        endpoint = push_endpoints.canonical(super().to_internal_value(data))
+        if endpoint is None:
+            self.fail("push_service")
+        return endpoint
+
+
 class PushSubscriptionSerializer(StrictInputMixin, serializers.Serializer):
     """The browser's ``PushSubscription.toJSON()``: ``endpoint`` and ``keys`` (``p256dh``,
     ``auth``, base64url), and the ``expirationTime`` browsers add (milliseconds since the
@@ -170,7 +192,7 @@ class PushSubscriptionSerializer(StrictInputMixin, serializers.Serializer):
         p256dh = RuledRegexField(r"^[A-Za-z0-9_-]{80,100}={0,2}$")
         auth = RuledRegexField(r"^[A-Za-z0-9_-]{16,32}={0,2}$")
 
-    endpoint = RuledURLField(max_length=1000)
+    endpoint = PushEndpointField(max_length=1000)
     keys = KeysSerializer()
     expirationTime = serializers.FloatField(  # the browser's name
         required=False, allow_null=True, min_value=0
@@ -178,14 +200,17 @@ class PushSubscriptionSerializer(StrictInputMixin, serializers.Serializer):
 
 
 class PushEndpointSerializer(StrictInputMixin, serializers.Serializer):
-    endpoint = RuledURLField(max_length=1000)
+    endpoint = PushEndpointField(max_length=1000)
 
 
 class PushSubscriptionApi(APIView):
     """``POST``: this device's Web Push subscription (one per device: the same
-    ``endpoint`` again replaces it); 201. ``DELETE {"endpoint": ...}``: forget it; 204,
-    404 ``not_found`` when it is not one of mine. 404 ``push_disabled`` on a server with
-    no VAPID keys."""
+    ``endpoint`` again, from its owner, replaces the keys; from another account, moves it
+    there only with the same ``auth`` secret, else 409 ``subscription_taken``); 201 with
+    the endpoint as stored. An endpoint that is not a known push service's https address:
+    400 ``invalid``, nothing stored. ``DELETE {"endpoint": ...}``: forget it; 204, 404
+    ``not_found`` when it is not one of mine. 404 ``push_disabled`` on a server with no
+    VAPID keys."""
 
     @extend_schema(request=PushSubscriptionSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
@@ -193,12 +218,15 @@ class PushSubscriptionApi(APIView):
         data = PushSubscriptionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         keys = data.validated_data["keys"]
-        services.push_subscribe(
-            user=request.user,
-            endpoint=data.validated_data["endpoint"],
-            p256dh=keys["p256dh"],
-            auth=keys["auth"],
-        )
+        try:
+            services.push_subscribe(
+                user=request.user,
+                endpoint=data.validated_data["endpoint"],
+                p256dh=keys["p256dh"],
+                auth=keys["auth"],
+            )
+        except services.SubscriptionTaken as taken:
+            raise SubscriptionTaken() from taken
         return Response({"endpoint": data.validated_data["endpoint"]}, status=201)
 
     @extend_schema(request=PushEndpointSerializer, responses={204: None})
@@ -210,6 +238,17 @@ class PushSubscriptionApi(APIView):
         ):
             raise NotFound()
         return Response(status=204)
+
+
+class SubscriptionTaken(APIException):
+    """409: the endpoint is another account's device and the body's ``auth`` is not its."""
+
+    status_code = 409
+    code = "subscription_taken"
+    default_detail = _(
+        "Este dispositivo ya recibe los avisos de otra cuenta. Para recibir los tuyos, "
+        "desactívalos allí o vuelve a suscribir el navegador."
+    )
 
 
 class PushDisabled(APIException):

@@ -19,11 +19,13 @@ from core.json_input import RuledTextField, StrictInputMixin
 from notices import devices, native
 from notices.api import PushDisabled
 
-#: The shapes of a token: FCM's registration tokens are URL-safe text (about 160
-#: characters today), APNs's device tokens hex (64 digits today; Apple may lengthen them).
+#: The shapes of a token, matched whole: FCM's registration tokens are URL-safe text
+#: (letters, digits, ``_``, ``-`` and the ``:`` after the instance id; about 160
+#: characters today, taken from 100 to 1024), APNs's device tokens 32 bytes in hex (64
+#: digits, taken in any case and kept in lower case).
 TOKEN_SHAPES = {
-    "fcm": re.compile(r"^[A-Za-z0-9_:-]{20,4096}$"),
-    "apns": re.compile(r"^[0-9a-f]{64,200}$"),
+    "fcm": re.compile(r"[A-Za-z0-9_:-]{100,1024}"),
+    "apns": re.compile(r"[0-9a-f]{64}"),
 }
 
 
@@ -34,8 +36,8 @@ class DeviceSerializer(StrictInputMixin, serializers.Serializer):
     characters, e.g. "Pixel de Ana"; any but a NUL, which PostgreSQL cannot store: 400
     ``invalid``, "El nombre del dispositivo no puede contener el carácter nulo.")."""
 
-    platform = serializers.ChoiceField(choices=sorted(devices.MODELS))
-    token = RuledTextField(max_length=4096)  # a NUL is refused by its shape, as \x01
+    platform = serializers.ChoiceField(choices=sorted(devices.MODELS))  # as written: not "FCM"
+    token = RuledTextField(max_length=4096, trim_whitespace=False)  # its shape refuses a NUL
     name = RuledTextField(  # takes U+0001 as any character: a NUL has a sentence of its own
         max_length=255,
         required=False,
@@ -46,7 +48,7 @@ class DeviceSerializer(StrictInputMixin, serializers.Serializer):
 
     def validate(self, data: dict) -> dict:
         token = data["token"].lower() if data["platform"] == "apns" else data["token"]
-        if not TOKEN_SHAPES[data["platform"]].match(token):
+        if not TOKEN_SHAPES[data["platform"]].fullmatch(token):
             detail = _("No es un token de dispositivo %(platform)s.") % {
                 "platform": data["platform"].upper()
             }

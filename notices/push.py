@@ -19,13 +19,14 @@ import json
 import logging
 from datetime import datetime
 
+import requests
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
 from requests import RequestException
 
-from notices import native, selectors, services
+from notices import native, push_endpoints, selectors, services
 from notices.email import in_quiet_hours
 from notices.models import Notification, PushSubscription
 
@@ -125,22 +126,40 @@ def _has_device(user_id: int) -> bool:
     return browser or native.has_device(user_id)
 
 
+class _NoRedirects(requests.Session):
+    """A ``requests`` session that follows no redirect: a push service answers 201 (or an
+    error), so a 3xx is a refusal (``WebPushException``), never a second address to call."""
+
+    def request(self, method, url, *args, **kwargs):
+        kwargs["allow_redirects"] = False
+        return super().request(method, url, *args, **kwargs)
+
+
 def _push(subscription: PushSubscription, data: str, now: datetime) -> int:
-    """One device: 1 when the push service took it."""
+    """One device: 1 when the push service took it. An endpoint off the push services
+    (``notices.push_endpoints``: a row stored before that rule) is not sent to; the request
+    follows no redirect and waits ``WEB_PUSH_TIMEOUT_SECONDS`` at most to connect and as
+    long for the answer."""
+    if not push_endpoints.allowed(subscription.endpoint):
+        logger.warning("push subscription %s is not a push service's: skipped", subscription.pk)
+        return 0
     info = {
         "endpoint": subscription.endpoint,
         "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
     }
+    wait = settings.WEB_PUSH_TIMEOUT_SECONDS
     try:
-        webpush(
-            subscription_info=info,
-            data=data,
-            vapid_private_key=settings.VAPID_PRIVATE_KEY,
-            vapid_claims={"sub": settings.VAPID_SUBJECT},
-            ttl=settings.PUSH_TTL_SECONDS,
-            content_encoding="aes128gcm",
-            timeout=10,
-        )
+        with _NoRedirects() as session:
+            webpush(
+                subscription_info=info,
+                data=data,
+                vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.VAPID_SUBJECT},
+                ttl=settings.PUSH_TTL_SECONDS,
+                content_encoding="aes128gcm",
+                timeout=(wait, wait),  # to connect, then for the answer
+                requests_session=session,
+            )
     except WebPushException as refused:
         status = getattr(refused.response, "status_code", None)
         if status in GONE:

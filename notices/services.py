@@ -12,6 +12,7 @@ never a tile (R31).
 
 from __future__ import annotations
 
+import hmac
 import logging
 from datetime import datetime, timedelta
 
@@ -384,13 +385,39 @@ def record_rematch_offered(*, table_id: int, now: datetime | None = None) -> lis
 # --- Web Push subscriptions ---------------------------------------------------------------
 
 
+class SubscriptionTaken(Exception):
+    """The push endpoint is another account's device, and the keys sent are not its."""
+
+
 def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
-    """Record ``user``'s device: one row per push ``endpoint`` (the same device subscribing
-    again, or signed in as someone else now, replaces the row)."""
-    subscription, _created = PushSubscription.objects.update_or_create(
-        endpoint=endpoint,
-        defaults={"user": user, "p256dh": p256dh, "auth": auth, "created_at": timezone.now()},
-    )
+    """Record ``user``'s device: one row per push ``endpoint`` (already checked:
+    ``notices.push_endpoints``). The owner subscribing again replaces the keys. Another
+    account gets the row only by sending its ``auth`` secret (the same browser, signed in
+    as someone else now, sends the same keys); else ``SubscriptionTaken`` and the row stays
+    its owner's. Safe against two subscriptions of one endpoint at once (the unique
+    column, and the row lock)."""
+    try:
+        return _subscribe_once(user=user, endpoint=endpoint, p256dh=p256dh, auth=auth)
+    except IntegrityError:  # the same endpoint was inserted meanwhile: now a row to check
+        return _subscribe_once(user=user, endpoint=endpoint, p256dh=p256dh, auth=auth)
+
+
+def _subscribe_once(*, user, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    with transaction.atomic():
+        subscription = (
+            PushSubscription.objects.select_for_update().filter(endpoint=endpoint).first()
+        )
+        if subscription is None:
+            subscription = PushSubscription(endpoint=endpoint)
+        elif subscription.user_id != user.pk and not hmac.compare_digest(
+            subscription.auth.encode(), auth.encode()
+        ):
+            raise SubscriptionTaken(endpoint)
+        subscription.user = user
+        subscription.p256dh = p256dh
+        subscription.auth = auth
+        subscription.created_at = timezone.now()
+        subscription.save()
     return subscription
 
 

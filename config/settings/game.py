@@ -34,6 +34,24 @@ VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
 VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:domino@localhost")
 # How long a push service keeps a push for a device that is off (seconds).
 PUSH_TTL_SECONDS = env_seconds("PUSH_TTL_SECONDS", default=86400)
+# The hosts a browser's push endpoint may name (notices/push_endpoints.py): https only, the
+# default port, no IP literal. An exact host, or ".domain" for it and every host under it
+# (a dot boundary). The browsers' services: Google's FCM (Chrome, Edge on Android, Opera),
+# Mozilla's autopush (Firefox), Apple's web push (Safari) and Microsoft's WNS (Edge).
+WEB_PUSH_ALLOWED_HOSTS = env.list(
+    "WEB_PUSH_ALLOWED_HOSTS",
+    default=[
+        "fcm.googleapis.com",
+        "android.googleapis.com",
+        "updates.push.services.mozilla.com",
+        ".push.services.mozilla.com",
+        "web.push.apple.com",
+        ".push.apple.com",
+        ".notify.windows.com",
+    ],
+)
+# How long the sender waits for a push service (seconds, to connect and then to answer).
+WEB_PUSH_TIMEOUT_SECONDS = env_seconds("WEB_PUSH_TIMEOUT_SECONDS", default=5)
 # Native mobile push (FCM, APNs) through django-push-notifications: each platform is on only
 # with its credentials (docs/configuration.md); the providers are not reached in tests.
 FCM_CREDENTIALS_FILE = env.str("FCM_CREDENTIALS_FILE", default="")  # service-account JSON

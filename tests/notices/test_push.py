@@ -3,7 +3,13 @@ stands in for the browser vendor's; a device subscribes with a real P-256 key pa
 auth secret through the API; the notice task pushes; the test decrypts the received body
 (``aes128gcm``, RFC 8291) with the device's private key and checks its text, that it
 holds no tile, and the VAPID signature's header. The service then answers 410 and the
-subscription is deleted. Nothing is pushed while the player is at the table."""
+subscription is deleted. Nothing is pushed while the player is at the table.
+
+The devices subscribe at an address of a real push service (``PushService.url``, FCM's
+host: the server takes no other, ``WEB_PUSH_ALLOWED_HOSTS``); the test's stand-in sits at
+``requests``' HTTP layer (``HTTPAdapter.send``), which records every request the server
+makes (``PushService.calls``), sends those for that host to the loopback server and lets
+nothing else reach the network."""
 
 from __future__ import annotations
 
@@ -18,9 +24,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
 import pytest
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.management import call_command
+from requests.adapters import HTTPAdapter
 
 from notices.management.commands.vapid_keys import new_pair
 from notices.models import Notification, PushSubscription
@@ -39,11 +47,18 @@ def _b64(data: bytes) -> str:
 
 class PushService:
     """An HTTP server on 127.0.0.1 that records each push (headers, body) and answers
-    ``answer`` (201, or 410 once the test says the device is gone)."""
+    ``answer`` (201, or 410 once the test says the device is gone; a redirect to
+    ``location`` when set). The devices' endpoints start with ``url``, FCM's address:
+    ``intercept`` routes the server's requests there to this loopback server."""
+
+    #: The push service's public address the test's devices subscribe at.
+    url = "https://fcm.googleapis.com"
 
     def __init__(self) -> None:
         self.received: list[tuple[dict, bytes]] = []
+        self.calls: list[tuple[str, dict]] = []  # every HTTP request: (URL, send's options)
         self.answer = 201
+        self.location: str | None = None
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -52,6 +67,8 @@ class PushService:
                 headers = {name.lower(): value for name, value in self.headers.items()}
                 service.received.append((headers, body))
                 self.send_response(service.answer)
+                if service.location:
+                    self.send_header("Location", service.location)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -59,9 +76,25 @@ class PushService:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.loopback = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
+
+    def intercept(self, monkeypatch) -> None:
+        """Replace ``requests``' HTTP layer for the test: each request is recorded in
+        ``calls``; one to ``url`` goes to the loopback server, any other fails as an
+        unreachable host would (``requests.ConnectionError``) without leaving the machine."""
+        real_send = HTTPAdapter.send
+        service = self
+
+        def send(adapter, request, **options):
+            service.calls.append((request.url, options))
+            if not request.url.startswith(service.url + "/"):
+                raise requests.ConnectionError(f"no network in tests: {request.url}")
+            request.url = service.loopback + request.url[len(service.url) :]
+            return real_send(adapter, request, **options)
+
+        monkeypatch.setattr(HTTPAdapter, "send", send)
 
     def close(self) -> None:
         self.server.shutdown()
@@ -69,8 +102,9 @@ class PushService:
 
 
 @pytest.fixture
-def push_service():
+def push_service(monkeypatch):
     service = PushService()
+    service.intercept(monkeypatch)
     yield service
     service.close()
 
@@ -226,7 +260,7 @@ def test_one_subscription_per_device_and_the_api_forgets_it(
 
 
 def test_without_vapid_keys_there_is_no_push_and_no_switch(client, api_client_for, alice):
-    device = Device("https://push.example.com/x")
+    device = Device("https://fcm.googleapis.com/fcm/send/x")
     answer = api_client_for(alice).post(
         "/api/v1/push/subscriptions/", device.subscription, format="json"
     )

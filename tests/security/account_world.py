@@ -19,7 +19,7 @@ from notices.management.commands.vapid_keys import new_pair
 from notices.models import NoticePreferences, Notification, PushSubscription
 from tests.support.api import create_table
 
-ENDPOINT = "https://push.example.com/send/alices-phone"
+ENDPOINT = "https://fcm.googleapis.com/fcm/send/alices-phone"
 TOKEN = "f" * 40
 
 

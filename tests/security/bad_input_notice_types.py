@@ -28,9 +28,9 @@ WHOLE = "Tiene que ser un número entero."
 
 #: A right Web Push subscription (a case replaces one value).
 KEYS = {"p256dh": "B" * 87, "auth": "A" * 22}
-NEW = "https://push.example.com/send/new-device"
+NEW = "https://fcm.googleapis.com/fcm/send/new-device"
 #: A right FCM token for a new phone.
-PHONE = "n" * 40
+PHONE = "n" * 152
 
 
 def _read(name, who, body, field, message=WHOLE):
