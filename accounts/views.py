@@ -22,6 +22,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import resend, selectors, services
 from accounts.adapter import remember_next
+from accounts.api.common import account_created, may_create_account
 from accounts.forms import DeleteAccountForm, SettingsForm, UsernameTaken
 from accounts.models import User
 from core.section_messages import in_section
@@ -102,12 +103,22 @@ class SignupView(allauth_views.SignupView):
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
+        """Create the account, unless this address has made its share of accounts for
+        now (``may_create_account``: 429, the form kept), and count it once made. Refused
+        attempts count in the short window only (the ``signup`` scope, ``post``)."""
+        if not may_create_account(self.request):
+            messages.error(
+                self.request, _("Demasiadas cuentas nuevas desde aquí. Prueba más tarde.")
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
         remember_next(self.request, _safe_next(self.request))
         try:
-            return super().form_valid(form)
+            response = super().form_valid(form)
         except UsernameTaken as taken:
             form.add_error("username", taken.message)
             return self.form_invalid(form)
+        account_created(self.request)
+        return response
 
     def form_invalid(self, form):
         response = super().form_invalid(form)

@@ -37,7 +37,7 @@ def ui_strings() -> Words:
         "tiles": plural_forms(lambda n: ngettext("%(n)s ficha", "%(n)s fichas", n)),
         "open_seat": _("Asiento libre"),
         "open_seats": plural_forms(
-            lambda n: ngettext("%(n)s asiento libre", "%(n)s asientos libres", n)
+            lambda n: ngettext("un asiento libre", "%(n)s asientos libres", n)
         ),
         "team_a": _("Pareja A"),
         "team_b": _("Pareja B"),
@@ -88,6 +88,8 @@ def ui_strings() -> Words:
         "cancelled": _("Se cerró antes de empezar la partida: nadie gana ni pierde."),
         "match_over_title": _("Fin de la partida"),
         "hands_played": _("Manos jugadas: %(n)s."),
+        # A match that ended (left, timed out) before its first hand did.
+        "no_hand_played": _("Manos jugadas: ninguna; la partida terminó durante la primera mano."),
         "my_tables": _("Mis mesas"),
         "see_match": _("Ver la partida"),
         "hand_over_title": _("Fin de la mano %(n)s"),

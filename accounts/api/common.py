@@ -34,6 +34,24 @@ def consume_rate(request: Request, action: str, **kwargs) -> None:
         raise throttled(action)
 
 
+#: allauth's rate limit on the accounts made from one address (``ACCOUNT_RATE_LIMITS``):
+#: checked before a sign-up creates one and counted once it has, so refused attempts,
+#: which only the short ``signup`` window counts, never use it up.
+SIGNUP_CREATED = "signup_created"
+
+
+def may_create_account(request) -> bool:
+    """Whether one more account may be made from ``request``'s address now (a Django or
+    DRF request); counts nothing (``account_created`` does, after the insert)."""
+    request = getattr(request, "_request", request)
+    return bool(ratelimit.consume(request, action=SIGNUP_CREATED, dry_run=True))
+
+
+def account_created(request) -> None:
+    """Count an account just made from ``request``'s address against ``SIGNUP_CREATED``."""
+    ratelimit.consume(getattr(request, "_request", request), action=SIGNUP_CREATED)
+
+
 def invalid_form(form, rename: dict[str, str] | None = None) -> drf_serializers.ValidationError:
     """A form's errors as the API's 400 ``invalid`` with ``fields`` named as the API's
     inputs (``password1`` is ``password``, and so on)."""

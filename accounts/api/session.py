@@ -15,9 +15,13 @@ from rest_framework.views import APIView
 
 from accounts import serializers, services
 from accounts.api.common import (
+    SIGNUP_CREATED,
+    account_created,
     authenticate_credentials,
     consume_rate,
     invalid_form,
+    may_create_account,
+    throttled,
     validated_input,
 )
 from accounts.forms import SignupForm, UsernameTaken
@@ -28,7 +32,9 @@ class SignupApi(APIView):
     """Create an account (username, e-mail, password) and answer with its API token; a
     verification link goes to the address. An address that another account uses is
     accepted like any other (its owner is told instead), so the answer never says
-    whether an e-mail has an account."""
+    whether an e-mail has an account. Attempts are limited in a short window (the
+    ``signup`` scope, refused ones too), the accounts made from one address in a long one
+    (``SIGNUP_CREATED``: 429 before the insert once used up)."""
 
     permission_classes = [AllowAny]
     authentication_classes = []
@@ -51,10 +57,13 @@ class SignupApi(APIView):
         )
         if not form.is_valid():
             raise invalid_form(form, {"password1": "password", "password2": "password"})
+        if not may_create_account(request):
+            raise throttled(SIGNUP_CREATED)
         try:
             user = form.save(request._request)
         except UsernameTaken as taken:
             raise drf_serializers.ValidationError({"username": [str(taken.message)]}) from None
+        account_created(request)
         services.signup_complete(request=request._request, user=user)
         body = {"username": user.username, "token": services.token_for(user=user)}
         return Response(body, status=status.HTTP_201_CREATED)

@@ -194,7 +194,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "Dominó · "
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
     "login_failed": "20/m/ip,5/5m/key",  # per address as the API's "login" scope
-    "signup": "20/h/ip",
+    # Sign-up attempts, refused ones included, in a short window; the accounts made, in
+    # the long one (counted once made: accounts.views.SignupView, accounts.api.SignupApi).
+    "signup": "20/m/ip",
+    "signup_created": "20/h/ip",
     "reset_password": "20/m/ip,3/h/key",
     "reset_password_from_key": "20/m/ip",
     "confirm_email": "1/3m/key",
@@ -292,7 +295,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "moves": env.str("MOVES_RATE", default="120/min"),  # per player
         "tables": "60/hour",
-        "signup": "20/hour",
+        "signup": "20/min",  # attempts; accounts made: ACCOUNT_RATE_LIMITS' signup_created
         "login": "20/min",
         # Table talk (messages and mutes) and reports: moderation.api.
         "talk": "12/min",

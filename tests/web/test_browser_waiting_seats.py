@@ -57,7 +57,7 @@ def test_a_guest_leaves_the_seat_and_the_scoreboard_counts_open_seats(
     _open(page, base, table)
     assert page.inner_text("#abandon") == "Dejar el asiento"
     sides = page.locator("#scoreboard .side-name").all_inner_texts()
-    assert sides == ["Pareja A (alice y 1 asiento libre)", "Pareja B (bob y 1 asiento libre)"]
+    assert sides == ["Pareja A (alice y un asiento libre)", "Pareja B (bob y un asiento libre)"]
     assert page.locator("#invite-list .renew-link").count() == 0  # links are the creator's
     shot(page, "waiting-guest-phone", PHONE)
     shot(page, "waiting-guest-desktop", DESKTOP)
@@ -74,7 +74,7 @@ def test_a_guest_leaves_the_seat_and_the_scoreboard_counts_open_seats(
     creator = signed_in(new_page, base, "alice")
     _open(creator, base, table)
     sides = creator.locator("#scoreboard .side-name").all_inner_texts()
-    assert sides == ["Pareja A (alice y 1 asiento libre)", "Pareja B (2 asientos libres)"]
+    assert sides == ["Pareja A (alice y un asiento libre)", "Pareja B (2 asientos libres)"]
     assert creator.locator("#invite-list .invite").count() == 3
     shot(creator, "waiting-after-leave-phone", PHONE)
     shot(creator, "waiting-after-leave-desktop", DESKTOP)

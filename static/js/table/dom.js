@@ -56,7 +56,7 @@ export function svgEl(tag, attrs) {
 export function say(text, kind) {
   if (kind === "error" && sessionEnded()) text = kind = "";
   const box = document.getElementById("message");
-  box.textContent = text || "";
+  box.replaceChildren(...keepTiles(text || ""));
   box.className = "message" + (kind ? " " + kind : "");
 }
 

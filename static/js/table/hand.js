@@ -5,7 +5,7 @@
 // ``actions`` (controller.js): choose(tile), send(move), sendAction("draw"|"pass"),
 // cancelEndChoice().
 
-import { fmt, h } from "./dom.js";
+import { fmt, h, keepTiles } from "./dom.js";
 import { T } from "./page.js";
 import { canPlay, choicesOf, mySeats, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
@@ -99,7 +99,7 @@ function renderEndChoice(actions) {
   }
   const moves = game.legal_moves.filter((m) => m.tile === pending);
   const [left, right] = game.ends;
-  document.getElementById("end-choice-title").textContent = fmt(T.choose_end, { tile: pending });
+  document.getElementById("end-choice-title").replaceChildren(...keepTiles(fmt(T.choose_end, { tile: pending })));
   for (const move of moves) {
     const side = move.end === left ? T.on_left : T.on_right;
     const pip = move.end === left ? left : right;

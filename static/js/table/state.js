@@ -38,7 +38,7 @@ export function joinNames(seats) {
 }
 
 // A pair's seats as its label says them: the people seated, each once, then the open
-// seats counted ("alice y 1 asiento libre", "2 asientos libres"), never "Asiento libre"
+// seats counted ("alice y un asiento libre", "2 asientos libres"), never "Asiento libre"
 // once for two open seats.
 export function pairNames(seats) {
   const taken = seats.filter((seat) => store.table.players[seat]?.name);

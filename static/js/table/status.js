@@ -63,7 +63,8 @@ export function renderResult() {
   body.append(h("p", { class: "headline" }, headline));
   body.append(h("p", { class: "outcome" }, outcomeText(state)));
   body.append(finalScores(state));
-  body.append(h("p", { class: "hands-played" }, fmt(T.hands_played, { n: handsPlayed(state.game) })));
+  const played = handsPlayed(state.game);
+  body.append(h("p", { class: "hands-played" }, played ? fmt(T.hands_played, { n: played }) : T.no_hand_played));
   if (state.game && state.game.zapato) body.append(h("p", { class: "zapato" }, h("strong", {}, T.zapato), " ", T.zapato_why));
   const replay = handsPlayed(state.game) > 0 ? h("a", { class: "button", href: `/mesas/${state.id}/partida/` }, T.see_match) : null;
   body.append(h("p", { class: "actions" }, h("a", { class: "button", href: "/" }, T.my_tables), replay));
