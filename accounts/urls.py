@@ -2,17 +2,16 @@
 change and reset, e-mail, the verification link) follow from ``allauth.urls`` in
 config/urls.py, in the site's templates (templates/account/, templates/allauth/)."""
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import signout, views
 
 app_name = "accounts"
 
 urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     # POST only (a GET answers 405), as before allauth.
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", signout.LogoutView.as_view(), name="logout"),
     path("signup/", views.SignupView.as_view(), name="signup"),
     # allauth's e-mail page (its name, account_email, still points here: the same path)
     path("email/", views.EmailView.as_view(), name="email"),
