@@ -22,7 +22,11 @@ it once they end. Rows are claimed
 never sends twice; a refused address is recorded as ``failed``; any other failure puts the
 claim back and is raised, for the task to retry. Each e-mail is also recorded per table
 and recipient as an ``EmailDelivery`` (``tables.services.deliveries``), the record the
-admin and the fault tests read.
+admin and the fault tests read, with the moment the mail server took it (``sent_at``)
+written before anything else: a claim left ``sending`` past ``DELIVERY_LEASE_SECONDS``
+(the process died, the database dropped) is finished by ``reclaim`` (the beat's
+``notices.tasks.reclaim_deliveries``): sent when the server had taken it, else sent
+again, once.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -131,15 +136,22 @@ def deliver(user_id: int, now: datetime | None = None) -> int:
     sent = 0
     for index, (template, kind, notices) in enumerate(messages):
         try:
-            sent += _send_recorded(user, preferences, template, kind, notices)
+            went = _send_recorded(user, preferences, template, kind, notices)
         except BaseException:
-            # Put back the claims of what has not gone out, for the task's retry.
-            rest = [n.pk for _t, _k, batch in messages[index:] for n in batch]
+            # Put back the claims of what has not gone out, for the task's retry (a mail
+            # the server took stays ``sending``: reclaim_deliveries marks it sent).
+            rest = [
+                n.pk
+                for _t, _k, batch in messages[index:]
+                for n in batch
+                if not getattr(n, "accepted", False)
+            ]
             Notification.objects.filter(pk__in=rest, email=Email.SENDING).update(
                 email=Email.PENDING
             )
             raise
-        if kind == Kind.YOUR_TURN:
+        sent += went
+        if kind == Kind.YOUR_TURN and went:  # (nothing went: the interval does not start)
             preferences.last_turn_email_at = now
             preferences.save(update_fields=["last_turn_email_at"])
     return sent
@@ -189,7 +201,9 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
             batches[Kind.YOUR_TURN] = []
         claimed = [n.pk for batch in batches.values() for n in batch]
         Notification.objects.filter(pk__in=skipped).update(email=Email.SKIPPED)
-        Notification.objects.filter(pk__in=claimed).update(email=Email.SENDING)
+        Notification.objects.filter(pk__in=claimed).update(
+            email=Email.SENDING, email_claimed_at=now
+        )
         for until, waiting in held.items():
             if waiting:
                 Notification.objects.filter(pk__in=waiting).update(email_due_at=until)
@@ -209,21 +223,24 @@ def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
     """Send one e-mail about ``notices`` (claimed), recording it per table in
     ``EmailDelivery`` first (a table whose delivery was already recorded is left out:
     never twice). Returns 1 when it went out, 0 when nothing was left or the server
-    refused the address (recorded ``failed``, not retried). Any other failure drops the
-    delivery claims and is raised."""
+    refused the address (recorded ``failed``, not retried). Any other failure before the
+    server took the mail drops the delivery claims and is raised. Once it took it, that is
+    written first (``deliveries_accepted``) and the notices are marked ``accepted``: a
+    failure after it leaves them ``sending`` for ``reclaim_deliveries``, never to go
+    twice."""
     claims = []
-    for notice in notices:
-        delivery = deliveries.delivery_claim(
-            table=notice.table, recipient=user, kind=DELIVERY_KIND[kind], key=notice.key
-        )
-        claims.append((notice, delivery))
-    left_out = [notice.pk for notice, delivery in claims if delivery is None]
-    Notification.objects.filter(pk__in=left_out).update(email=Email.SKIPPED)
-    claims = [(notice, delivery) for notice, delivery in claims if delivery is not None]
-    if not claims:
-        return 0
-    notices = [notice for notice, _delivery in claims]
     try:
+        for notice in notices:
+            delivery = deliveries.delivery_claim(
+                table=notice.table, recipient=user, kind=DELIVERY_KIND[kind], key=notice.key
+            )
+            claims.append((notice, delivery))
+        left_out = [notice.pk for notice, delivery in claims if delivery is None]
+        Notification.objects.filter(pk__in=left_out).update(email=Email.SKIPPED)
+        claims = [(notice, delivery) for notice, delivery in claims if delivery is not None]
+        if not claims:
+            return 0
+        notices = [notice for notice, _delivery in claims]
         _send(user, preferences, template, kind, notices)
     except SMTPRecipientsRefused as refused:
         for _notice, delivery in claims:
@@ -233,8 +250,12 @@ def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
         return 0
     except BaseException:
         for _notice, delivery in claims:
-            deliveries.delivery_release(delivery)
+            if delivery is not None:
+                deliveries.delivery_release(delivery)
         raise
+    deliveries.deliveries_accepted([delivery for _notice, delivery in claims])
+    for notice in notices:
+        notice.accepted = True
     for notice, delivery in claims:
         deliveries.delivery_sent(delivery)
         notice.email = Email.SENT
@@ -294,3 +315,67 @@ def _send(user, preferences, template: str, kind: str, notices: list[Notificatio
     )
     message.attach_alternative(html, "text/html")
     message.send()
+
+
+#: The notice kind of each ``EmailDelivery`` kind.
+NOTICE_KIND = {delivery: notice for notice, delivery in DELIVERY_KIND.items()}
+
+
+def reclaim(now: datetime | None = None) -> int:
+    """Finish the e-mails a process left ``sending`` longer than ``DELIVERY_LEASE_SECONDS``
+    ago (it died, or lost its database, between the claim and the end), each sent once:
+
+    - a delivery the mail server took (``sent_at``) is marked ``sent``, and so are its
+      notices: nothing is sent again;
+    - any other delivery is dropped and its notices (``sending``, or ``skipped`` because
+      that claim was under way) are pending again, due now;
+    - a notice left ``sending`` with no delivery (the claim stopped before it) is pending
+      again; one whose delivery was finished takes its state.
+
+    Then what became pending is sent (``deliver``: still valid, not seen, not in quiet
+    hours). Returns how many e-mails went out."""
+    now = now or timezone.now()
+    again: set[int] = set()
+    for delivery in deliveries.deliveries_reclaim(now):
+        rows = Notification.objects.filter(
+            recipient_id=delivery.recipient_id,
+            table_id=delivery.table_id,
+            kind=NOTICE_KIND[delivery.kind],
+            key=delivery.key,
+        )
+        if delivery.sent_at is not None:
+            for notice in rows.filter(email__in=[Email.SENDING, Email.PENDING, Email.SKIPPED]):
+                _mark_sent(notice)
+        else:
+            rows.filter(email__in=[Email.SENDING, Email.SKIPPED]).update(
+                email=Email.PENDING, email_due_at=now
+            )
+            again.add(delivery.recipient_id)
+    since = now - timedelta(seconds=settings.DELIVERY_LEASE_SECONDS)
+    stuck = Notification.objects.filter(email=Email.SENDING).filter(
+        Q(email_claimed_at__lt=since) | Q(email_claimed_at__isnull=True)
+    )
+    for notice in list(stuck.order_by("email_claimed_at")[:200]):
+        delivery = deliveries.delivery_of(
+            table_id=notice.table_id,
+            recipient_id=notice.recipient_id,
+            kind=DELIVERY_KIND[notice.kind],
+            key=notice.key,
+        )
+        if delivery is None:
+            notice.email, notice.email_due_at = Email.PENDING, now
+            notice.save(update_fields=["email", "email_due_at"])
+            again.add(notice.recipient_id)
+        elif delivery.sent_at is not None:
+            _mark_sent(notice)
+        elif delivery.status == delivery.Status.FAILED:
+            notice.email = Email.FAILED
+            notice.save(update_fields=["email"])
+    return sum(deliver(user_id, now) for user_id in sorted(again))
+
+
+def _mark_sent(notice: Notification) -> None:
+    notice.email = Email.SENT
+    if "email" not in notice.channels:
+        notice.channels = [*notice.channels, "email"]
+    notice.save(update_fields=["email", "channels"])

@@ -83,6 +83,12 @@ class Notification(models.Model):
     email = models.CharField(max_length=8, choices=Email.choices, blank=True)
     email_due_at = models.DateTimeField(null=True, blank=True)
     push = models.CharField(max_length=8, choices=Email.choices, blank=True)
+    #: When the e-mail and the push were claimed (``sending``), and when a device's push
+    #: service first took the push: a claim older than ``DELIVERY_LEASE_SECONDS`` is
+    #: reclaimed by the beat's ``reclaim_deliveries`` (sent when taken, else retried).
+    email_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    push_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    push_accepted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -115,6 +121,17 @@ class Notification(models.Model):
                 fields=["-created_at", "-id"],
                 name="notification_push_due",
                 condition=Q(push="pending"),
+            ),
+            # reclaim_deliveries reads the claims left ``sending``, oldest first
+            models.Index(
+                fields=["email_claimed_at"],
+                name="notification_email_sending",
+                condition=Q(email="sending"),
+            ),
+            models.Index(
+                fields=["push_claimed_at"],
+                name="notification_push_sending",
+                condition=Q(push="sending"),
             ),
         ]
 

@@ -102,7 +102,7 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
         return 0  # at the table, from a look before it happened: the beat pushes it later
     with transaction.atomic():
         claimed = Notification.objects.filter(pk=notice.pk, push=State.PENDING).update(
-            push=State.SKIPPED if stale else State.SENDING
+            push=State.SKIPPED if stale else State.SENDING, push_claimed_at=now
         )
     if not claimed or stale:
         return 0
@@ -112,6 +112,8 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
     subscriptions = PushSubscription.objects.filter(user=notice.recipient_id)
     for subscription in list(subscriptions) if configured() else []:
         sent += _push(subscription, data, now)
+        if sent == 1:  # taken: written at once, so a reclaimed claim is not pushed again
+            services.push_accepted(notice.pk, now)
     phones = native.send(notice.recipient_id, message, notice.table_id)
     notice.push = State.SENT if sent or phones else State.FAILED
     went = [name for name, count in (("push", sent), ("native", phones)) if count]

@@ -18,7 +18,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists
+from django.db.models import CharField, Exists, F, Q
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from accounts.selectors import verified_email
@@ -277,6 +278,10 @@ def record_turn(*, table_id: int, version: int, now: datetime | None = None) -> 
             kind=Kind.YOUR_TURN,
             email__in=[Email.NONE, Email.PENDING, Email.SKIPPED],
         ).exclude(key=str(version)).exclude(push__in=[Email.SENDING, Email.SENT]).delete()
+        # those kept (an e-mail or push under way or gone out) are no longer unread
+        Notification.objects.filter(
+            recipient_id=seat.user_id, table=table, kind=Kind.YOUR_TURN, read_at__isnull=True
+        ).exclude(key=str(version)).update(read_at=now)
         due = now + timedelta(seconds=settings.TURN_EMAIL_DELAY_SECONDS)
         return _write(seat.user, Kind.YOUR_TURN, table, str(version), payload, email_due_at=due)
 
@@ -429,6 +434,42 @@ def push_unsubscribe(*, endpoint: str, user=None) -> int:
         rows = rows.filter(user=user)
     deleted, _by_model = rows.delete()
     return deleted
+
+
+def push_accepted(notice_id: int, now: datetime) -> None:
+    """A push service took notice ``notice_id``'s push (its first device): written before
+    the rest, so a claim left ``sending`` is known to have gone (``pushes_reclaim``)."""
+    Notification.objects.filter(pk=notice_id).update(push_accepted_at=now)
+
+
+def pushes_reclaim(now: datetime, batch: int = 200) -> list[int]:
+    """The pushes left ``sending`` longer than ``DELIVERY_LEASE_SECONDS`` (a process died
+    or lost its database mid-send), at most ``batch``: one a push service took
+    (``push_accepted_at``) is ``sent``, never pushed again; any other is pending again.
+    Returns the ids of those pending again, for the caller to push."""
+    since = now - timedelta(seconds=settings.DELIVERY_LEASE_SECONDS)
+    stuck = Notification.objects.filter(push=Email.SENDING).filter(
+        Q(push_claimed_at__lt=since) | Q(push_claimed_at__isnull=True)
+    )
+    rows = list(stuck.order_by("push_claimed_at").values_list("pk", "push_accepted_at")[:batch])
+    taken = [pk for pk, accepted in rows if accepted is not None]
+    again = [pk for pk, accepted in rows if accepted is None]
+    Notification.objects.filter(pk__in=taken, push=Email.SENDING).update(push=Email.SENT)
+    Notification.objects.filter(pk__in=again, push=Email.SENDING).update(push=Email.PENDING)
+    return again
+
+
+def stale_turns_read(now: datetime, batch: int = 500) -> int:
+    """Mark read the unread ``your_turn`` notices whose turn is over (the table moved on
+    from that version, or is no longer playing), at most ``batch``: the inbox keeps only
+    the current "Te toca" of each table unread. Returns how many."""
+    rows = (
+        Notification.objects.filter(kind=Kind.YOUR_TURN, read_at__isnull=True)
+        .annotate(on=Cast("table__version", CharField()))
+        .exclude(table__status=Table.Status.PLAYING, key=F("on"))
+    )
+    ids = list(rows.values_list("pk", flat=True)[:batch])
+    return Notification.objects.filter(pk__in=ids).update(read_at=now)
 
 
 def push_delivered(*, subscription_id: int, now: datetime) -> None:

@@ -161,3 +161,17 @@ def waiting_pushes(batch: int = 500):
     return Notification.objects.filter(push=Notification.Email.PENDING).values_list(
         "pk", flat=True
     )[:batch]
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def reclaim_deliveries() -> int:
+    """Celery beat (every 5 minutes): finish what a process left ``sending`` longer than
+    ``DELIVERY_LEASE_SECONDS`` ago, each once: e-mails (``email.reclaim``: sent when the
+    mail server had taken them, else sent again) and pushes (``services.pushes_reclaim``:
+    sent when a push service had taken them, else pushed again); and mark read the "your
+    turn" notices whose turn is over (``services.stale_turns_read``). Returns how many
+    e-mails and devices were reached again."""
+    now = timezone.now()
+    services.stale_turns_read(now)
+    mails = email.reclaim(now)
+    return mails + sum(push.deliver(notice_id, now) for notice_id in services.pushes_reclaim(now))

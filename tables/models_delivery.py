@@ -36,10 +36,13 @@ class EmailDelivery(models.Model):
 
     ``kind`` is the mail (``turn``, ``reminder``, ``match_over``, ``rematch``); ``key`` tells its
     events apart at a table: the table version for a turn or a reminder, ``""`` for the
-    end of the match. ``status``: ``sending`` (claimed; left so when the process died
-    mid-send, and then not sent again: at most once), ``sent``, or ``failed`` (the server
-    refused the address; not retried). A send that failed before reaching the server
-    deletes its claim, so the task's retry sends it.
+    end of the match. ``status``: ``sending`` (claimed), ``sent``, or ``failed`` (the server
+    refused the address; not retried). ``sent_at`` is written the moment the mail server
+    took the mail, before the rest is marked: a claim left ``sending`` past
+    ``DELIVERY_LEASE_SECONDS`` (the process died, the database dropped) is reclaimed by
+    the beat's ``notices.tasks.reclaim_deliveries``: ``sent`` when it has ``sent_at``
+    (never sent again), else deleted and the mail retried. A send that failed before
+    reaching the server deletes its claim, so the task's retry sends it.
     """
 
     class Kind(models.TextChoices):
@@ -70,6 +73,14 @@ class EmailDelivery(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "recipient", "kind", "key"], name="email_delivery_once"
+            )
+        ]
+        indexes = [
+            # reclaim_deliveries reads the claims left ``sending``, oldest first
+            models.Index(
+                fields=["created_at"],
+                name="email_delivery_sending",
+                condition=models.Q(status="sending"),
             )
         ]
 

@@ -23,6 +23,10 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 # A player is at a table while a client of theirs read it this recently: its e-mails and
 # pushes wait (decided when due: none once they saw it, docs/notices.md).
 PRESENCE_SECONDS = env_seconds("PRESENCE_SECONDS", default=120)
+# A delivery claimed (`sending`) longer ago than this was left by a process that died or
+# lost its database: the beat's reclaim_deliveries marks it sent when the mail server or
+# a push service had taken it, else sends it again (seconds; far longer than one send).
+DELIVERY_LEASE_SECONDS = env_seconds("DELIVERY_LEASE_SECONDS", default=600)
 # The "your turn" e-mail waits this long, then goes only if the turn is still unseen...
 TURN_EMAIL_DELAY_SECONDS = env_seconds("TURN_EMAIL_DELAY_SECONDS", default=900)
 # ...and at most one such e-mail (covering every table waiting) per player this often.
@@ -76,4 +80,5 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-email-deliveries": {"task": "tables.tasks.sweep_email_deliveries", "schedule": 3600.0},
     "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},
     "deliver-pushes": {"task": "notices.tasks.deliver_pushes", "schedule": 60.0},
+    "reclaim-deliveries": {"task": "notices.tasks.reclaim_deliveries", "schedule": 300.0},
 }

@@ -1,5 +1,7 @@
 """The record of each e-mail to each person (``EmailDelivery``): claimed before it is
-sent, so a retried or duplicated task never sends it twice, then marked sent or failed.
+sent, so a retried or duplicated task never sends it twice, its acceptance by the mail
+server written at once (``sent_at``), then marked sent or failed; a claim left behind is
+reclaimed after ``DELIVERY_LEASE_SECONDS``.
 ``notices.email`` writes the mails and asks these for every write."""
 
 from __future__ import annotations
@@ -26,11 +28,47 @@ def delivery_claim(*, table: Table, recipient, kind: str, key: str) -> EmailDeli
         return None
 
 
+def deliveries_accepted(deliveries: list[EmailDelivery]) -> None:
+    """The mail server took the mail of ``deliveries`` (one e-mail): ``sent_at`` now, in
+    one UPDATE written before anything else is marked, so a claim left ``sending`` after
+    this (``deliveries_reclaim``) is known to have gone and is never sent again."""
+    now = timezone.now()
+    EmailDelivery.objects.filter(pk__in=[d.pk for d in deliveries]).update(sent_at=now)
+    for delivery in deliveries:
+        delivery.sent_at = now
+
+
 def delivery_sent(delivery: EmailDelivery) -> None:
-    """The mail went out: status ``sent``, with the time."""
+    """The mail went out: status ``sent`` (``sent_at`` kept from ``deliveries_accepted``,
+    else now)."""
     delivery.status = EmailDelivery.Status.SENT
-    delivery.sent_at = timezone.now()
+    delivery.sent_at = delivery.sent_at or timezone.now()
     delivery.save(update_fields=["status", "sent_at"])
+
+
+def deliveries_reclaim(now=None, batch: int = 200) -> list[EmailDelivery]:
+    """The claims left ``sending`` longer than ``DELIVERY_LEASE_SECONDS`` (a process died
+    or lost its database between the claim and the end), at most ``batch``, oldest first
+    (the partial index ``email_delivery_sending``): each one the mail server took
+    (``sent_at``) is marked ``sent``; any other is deleted, so that its mail can be sent
+    again. Returns them, ``status`` saying which (``sent``, or ``sending``: deleted)."""
+    since = (now or timezone.now()) - timedelta(seconds=settings.DELIVERY_LEASE_SECONDS)
+    stuck = EmailDelivery.objects.filter(status=EmailDelivery.Status.SENDING, created_at__lt=since)
+    rows = list(stuck.order_by("created_at")[:batch])
+    for delivery in rows:
+        if delivery.sent_at is not None:
+            delivery_sent(delivery)
+        else:
+            EmailDelivery.objects.filter(pk=delivery.pk, sent_at__isnull=True).delete()
+    return rows
+
+
+def delivery_of(*, table_id: int, recipient_id: int, kind: str, key: str) -> EmailDelivery | None:
+    """The delivery record of mail ``kind`` for ``(table, recipient, key)``, if any."""
+    rows = EmailDelivery.objects.filter(
+        table_id=table_id, recipient_id=recipient_id, kind=kind, key=key
+    )
+    return rows.first()
 
 
 def delivery_refused(delivery: EmailDelivery, error: str) -> None:
