@@ -192,6 +192,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "time_zone": chosen_time_zone(request.user),
         "rematch_refused": _rematch_refused(request.user, view),
         "rematch_by": rematch_asker(table),  # the offer's box names who asked
+        # closed before its match began (cancelled, idle): nothing to talk about any more
+        "cancelled": view["status"] == "closed" and view["game"] is None,
     }
     return render(request, "tables/table.html", context)
 

@@ -89,6 +89,12 @@ function renderHub(bottom) {
   const state = store.table;
   const game = state.game;
   const order = document.getElementById("turn-order");
+  if (cancelled(state)) {
+    // No match was played: no turn order (its free seats), no stock.
+    order.replaceChildren();
+    document.getElementById("stock").textContent = "";
+    return;
+  }
   const seats = state.players.map((p) => p.seat);
   const playing = state.status === "playing" && Number.isInteger(state.turn_seat);
   const first = playing ? state.turn_seat : bottom;
@@ -110,14 +116,23 @@ export function renderPlayers() {
   picture.className = `seating seats-${state.players.length}` + (inPairs() ? " in-pairs" : "");
   picture.dataset.bottom = bottom;
   const list = document.getElementById("players");
-  list.replaceChildren(...state.players.map((player) => playerRow(player, bottom)));
+  // A table closed before its match began (cancelled, idle) shows who sat, not its free seats.
+  const shown = cancelled(state) ? state.players.filter((player) => !player.open) : state.players;
+  list.replaceChildren(...shown.map((player) => playerRow(player, bottom)));
   renderHub(bottom);
+}
+
+function cancelled(state) {
+  return state.status === "closed" && !state.game;
 }
 
 export function renderScoreboard() {
   const state = store.table;
   const board = document.getElementById("scoreboard");
   board.replaceChildren();
+  // No match, no score: a cancelled table has no scoreboard (nor its "Asiento libre" rows).
+  board.closest("section").hidden = cancelled(state);
+  if (cancelled(state)) return;
   const scores = state.game ? state.game.scores : state.players.map((p) => p.score);
   const sides =
     inPairs()

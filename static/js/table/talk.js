@@ -14,7 +14,8 @@ import { POLL_HIDDEN_MS, POLL_MS } from "./poll.js";
 
 const TALK_POLL_MS = POLL_MS * 2;
 const panel = document.getElementById("talk");
-const words = JSON.parse(document.getElementById("talk-strings").textContent);
+// A table closed before its match began has no talk panel, nor its words.
+const words = panel ? JSON.parse(document.getElementById("talk-strings").textContent) : {};
 const client = apiClient(csrfToken);
 const byId = (id) => document.getElementById(id);
 
