@@ -131,9 +131,12 @@ class SignupForm(EmailLengthMixin, allauth_forms.SignupForm):
 
 
 class SettingsForm(forms.ModelForm):
+    """The settings page's first form: language and pip colour. The switch for all
+    notice e-mail is in the "Avisos" section's form (``notices.forms``)."""
+
     class Meta:
         model = User
-        fields = ("language", "pip_colour", "email_notifications")
+        fields = ("language", "pip_colour")
         widgets = {"pip_colour": forms.RadioSelect, "language": forms.RadioSelect}
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from notices.models import NoticePreferences
 from notices.time_zones import offered, offered_name
@@ -27,9 +29,26 @@ class TimeZoneField(forms.ChoiceField):
         return offered_name(value) or value
 
 
+def duration_words(seconds: int) -> str:
+    """``"15 minutos"``, ``"6 horas"``, ``"1 día"``: a configured duration in its largest
+    whole unit, in the active language (the settings page's sentences say the server's
+    real timings, ``TURN_EMAIL_DELAY_SECONDS`` and the others)."""
+    if seconds % 86400 == 0 and seconds >= 2 * 86400:  # 24 h reads "24 horas"
+        days = seconds // 86400
+        return ngettext("%(n)d día", "%(n)d días", days) % {"n": days}
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = seconds // 3600
+        return ngettext("%(n)d hora", "%(n)d horas", hours) % {"n": hours}
+    minutes = max(1, round(seconds / 60))
+    return ngettext("%(n)d minuto", "%(n)d minutos", minutes) % {"n": minutes}
+
+
 class NoticePreferencesForm(forms.ModelForm):
     """Per kind and channel (the inbox always gets every notice), the time zone and the
-    quiet hours (both or neither; local time)."""
+    quiet hours (both or neither; local time), and the player's switch for all e-mail
+    (``User.email_notifications``, saved on the user: ``email_switch``)."""
+
+    email_notifications = forms.BooleanField(label=_("Recibir avisos por correo"), required=False)
 
     time_zone = TimeZoneField(label=_("Zona horaria"), choices=time_zone_choices)
     quiet_start = forms.TimeField(
@@ -48,6 +67,7 @@ class NoticePreferencesForm(forms.ModelForm):
 
     def __init__(self, *args, push: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["email_notifications"].initial = self.instance.user.email_notifications
         self._keep_saved_zone()
         if not push:  # left out, so that saving the form leaves them as they are
             for name in self.PUSH_FIELDS:
@@ -65,6 +85,22 @@ class NoticePreferencesForm(forms.ModelForm):
         else:
             field = self.fields["time_zone"]
             field.choices = [(saved, saved.replace("_", " ")), *field.choices]
+
+    def timings(self) -> dict[str, str]:
+        """The server's timings the e-mail switches' sentences name, in words: ``delay``
+        (a turn unseen this long is mailed: "15 minutos"), ``interval`` (at most one turn
+        e-mail this often: "6 horas") and ``reminder`` (the deadline reminder's lead:
+        "24 horas")."""
+        return {
+            "delay": duration_words(settings.TURN_EMAIL_DELAY_SECONDS),
+            "interval": duration_words(settings.TURN_EMAIL_MIN_INTERVAL_SECONDS),
+            "reminder": duration_words(settings.REMINDER_SECONDS),
+        }
+
+    def preference_changes(self) -> dict:
+        """The cleaned values that are ``NoticePreferences`` fields (for
+        ``services.preferences_update``), without the switch for all e-mail."""
+        return {k: v for k, v in self.cleaned_data.items() if k != "email_notifications"}
 
     def push_fields(self) -> list:
         """The bound device switches (none without VAPID keys)."""

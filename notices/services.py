@@ -124,6 +124,14 @@ def preferences_for(user) -> NoticePreferences:
     return preferences
 
 
+def email_switch(*, user, on: bool) -> None:
+    """Turn all of ``user``'s notice e-mail on or off (``User.email_notifications``; each
+    kind's own switch stays as it is). The settings page's "Avisos" section saves it."""
+    if user.email_notifications != on:
+        user.email_notifications = on
+        user.save(update_fields=["email_notifications"])
+
+
 def preferences_update(*, user, changes: dict) -> NoticePreferences:
     """Set the preferences in ``changes`` (``NoticePreferences`` field name -> validated
     value: the settings form, the API, the unsubscribe link) and nothing else; a
@@ -335,10 +343,11 @@ def record_match_over(
 
 
 def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
-    """Hand ``hand_number`` (0-based) of ``table_id`` ended and the match goes on: one
-    ``hand_over`` notice per person seated (inbox and push; no e-mail), with how it ended,
-    its winners and points, and whether that person was one of them (``won``: said to
-    them in the second person). Returns the notices written here."""
+    """Hand ``hand_number`` (0-based) of ``table_id`` ended and the match goes on: each
+    person seated has one ``hand_over`` notice per table, updated to this hand (inbox
+    only; no e-mail), with how it ended, its winners and points, and whether that person
+    was one of them (``won``: said to them in the second person). Returns the notices
+    written or updated here (none for a hand told already: a retried task)."""
     hand = Hand.objects.filter(table_id=table_id, number=hand_number).select_related("table")
     hand = hand.filter(ended_at__isnull=False).first()
     if hand is None:
@@ -356,10 +365,42 @@ def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
     written = []
     for person in _people(seats):
         won = any(s.user_id == person.pk and s.index in (hand.winners or []) for s in seats)
-        notice = _write(person, Kind.HAND_OVER, table, str(hand.number), payload | {"won": won})
+        notice = _hand_told(person, table, payload | {"won": won})
         if notice is not None:
             written.append(notice)
     return written
+
+
+def _hand_told(person, table: Table, payload: dict) -> Notification | None:
+    """Fold the end of hand ``payload["hand"]`` into ``person``'s one ``hand_over`` row of
+    ``table`` (locked; written when there is none): it now tells the newest hand, unread
+    and newest in the inbox again, with the hands it told (``hands``, so a retried task
+    tells none twice) and how many ended since it was last read (``count``). ``None``
+    when that hand was told already."""
+    rows = Notification.objects.filter(recipient=person, table=table, kind=Kind.HAND_OVER)
+    with transaction.atomic():
+        row = rows.select_for_update().order_by("-created_at", "-pk").first()
+        if row is None:
+            try:
+                with transaction.atomic():
+                    return Notification.objects.create(
+                        recipient=person,
+                        kind=Kind.HAND_OVER,
+                        table=table,
+                        key="",
+                        payload=payload | {"hands": [payload["hand"]], "count": 1},
+                    )
+            except IntegrityError:  # another task wrote it first: fold into that one
+                row = rows.select_for_update().get(key="")
+        told = row.payload.get("hands") or [row.payload.get("hand")]
+        if payload["hand"] in told:
+            return None
+        count = 1 if row.read_at is not None else row.payload.get("count", 1) + 1
+        row.payload = payload | {"hands": sorted([*told, payload["hand"]]), "count": count}
+        row.read_at = None
+        row.created_at = timezone.now()
+        row.save(update_fields=["payload", "read_at", "created_at"])
+        return row
 
 
 def record_rematch_offered(*, table_id: int, now: datetime | None = None) -> list[Notification]:

@@ -54,7 +54,8 @@ def preferences(request: HttpRequest) -> HttpResponse:
         push=bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY),
     )
     if request.method == "POST" and form.is_valid():
-        services.preferences_update(user=request.user, changes=form.cleaned_data)
+        services.preferences_update(user=request.user, changes=form.preference_changes())
+        services.email_switch(user=request.user, on=form.cleaned_data["email_notifications"])
         messages.success(request, _("Avisos guardados."), extra_tags=in_section("avisos"))
         return redirect(reverse("accounts:settings") + "#avisos")
     status = 400 if request.method == "POST" else 200

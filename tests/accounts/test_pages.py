@@ -113,7 +113,7 @@ def test_settings_saves_preferences_and_switches_language(client, alice):
     assert (alice.language, alice.pip_colour, alice.email_notifications) == (
         "en",
         "black",
-        False,
+        True,  # the e-mail switch is the "Avisos" section's, left alone here
     )
     assert "Preferences saved." in r.content.decode()
 
