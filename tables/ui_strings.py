@@ -322,6 +322,8 @@ def analysis_strings() -> Words:
         "move_on_end": _("%(tile)s en el %(end)s"),
         **judgement_strings(),
         "summary_loss": _("%(chance)s de la mano, %(points)s puntos"),
+        # A blunder in the summary, a link to its place in the replay.
+        "blunder_at": _("mano %(hand)s, jugada %(move)s"),
         "share_none": _("Solo los jugadores de la mesa ven esta partida."),
         "share_public": _("Cualquiera con este enlace ve la partida y su análisis:"),
         "failed": _("No se pudo: %(detail)s"),

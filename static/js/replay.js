@@ -166,6 +166,34 @@ const client = isPublic ? null : apiClient(page.dataset.csrf);
 const analysis = analysisPanel({ data, T, client, fmt, names, onChange: () => render() });
 if (!isPublic) sharePanel({ data, T, csrfToken: page.dataset.csrf });
 
+// "?hand=2&move=5" (the analysis summary's links): that place, counted as the position
+// line counts it (hand from 1, move 0 the deal); out of range, the nearest that exists.
+function placeFrom(search) {
+  const params = new URLSearchParams(search);
+  if (!params.has("hand")) return null;
+  const handIndex = Math.min(Math.max(Number.parseInt(params.get("hand"), 10) - 1 || 0, 0), data.hands.length - 1);
+  const step = Math.min(Math.max(Number.parseInt(params.get("move"), 10) || 0, 0), lastStep(data.hands[handIndex]));
+  return { hand: handIndex, step };
+}
+
+function goTo(search) {
+  const found = placeFrom(search);
+  if (!found) return;
+  Object.assign(place, found);
+  render();
+}
+
+// A summary's link moves the replay in place (the address follows, for the back button).
+document.getElementById("analysis").addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a.blunder-link");
+  if (!link) return;
+  event.preventDefault();
+  history.pushState(null, "", link.search);
+  goTo(link.search);
+  document.getElementById("position").scrollIntoView({ block: "start" });
+});
+window.addEventListener("popstate", () => goTo(window.location.search || "?hand=1&move=0"));
+
 document.getElementById("prev-move").addEventListener("click", () => move(-1));
 document.getElementById("next-move").addEventListener("click", () => move(1));
 document.getElementById("prev-hand").addEventListener("click", () => hand(-1));
@@ -178,4 +206,6 @@ document.addEventListener("keydown", (event) => {
     keys[event.key]();
   }
 });
+const opening = placeFrom(window.location.search);
+if (opening) Object.assign(place, opening);
 render();

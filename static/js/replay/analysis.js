@@ -68,6 +68,30 @@ function judgementOf(move, yours, T, fmt) {
   return { mark: move.mark || "fine", text: fmt(T[key + you], { ...mine, ...best, mark: label }) };
 }
 
+// The address of the replay's position just after ``action`` of ``hand`` (both from 0),
+// as the position line counts them: "?hand=2&move=5" is "Mano 2 … jugada 5" (replay.js
+// opens there).
+export function placeHref(hand, action) {
+  return `?hand=${hand + 1}&move=${action + 1}`;
+}
+
+// After a seat's count of blunders, a link to each: " (mano 1, jugada 5 · mano 3, jugada 2)".
+function blunderLinks(result, seat, T, fmt) {
+  const blunders = result.moves.filter((move) => move.seat === seat && move.mark === "blunder");
+  if (!blunders.length) return [];
+  const parts = [" ("];
+  blunders.forEach((move, index) => {
+    if (index) parts.push(" · ");
+    const link = document.createElement("a");
+    link.className = "blunder-link";
+    link.href = placeHref(move.hand, move.action);
+    link.textContent = fmt(T.blunder_at, { hand: move.hand + 1, move: move.action + 1 });
+    parts.push(link);
+  });
+  parts.push(")");
+  return parts;
+}
+
 // One row per analysed seat: name (tagged as on the seats' rows), moves judged, the
 // marks, the average loss.
 function drawSummary(table, result, names, T, fmt) {
@@ -87,6 +111,7 @@ function drawSummary(table, result, names, T, fmt) {
       if (column === 0) cell.scope = "row";
       cell.dataset.label = labels[column];
       cell.textContent = String(value);
+      if (column === 4) cell.append(...blunderLinks(result, row.seat, T, fmt));
       tr.append(cell);
     });
     body.append(tr);
