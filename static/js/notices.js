@@ -17,9 +17,29 @@ const box = document.querySelector("#avisos [data-push-key]");
 const toggle = box?.querySelector("[data-push-switch]");
 const status = box?.querySelector("[data-push-status]");
 
-function say(key) {
-  if (status) status.textContent = box.dataset[key] || "";
+function say(key, detail = "") {
+  if (status) status.textContent = [box.dataset[key] || "", detail].filter(Boolean).join(" ");
 }
+
+// Why turning the switch on or off failed, in words: the browser's permission refused
+// (NotAllowedError), its push service out of reach (a private window, a browser without
+// one: AbortError, NotSupportedError, InvalidStateError, SecurityError), the server's
+// refusal (its sentence), or else the browser's own message after "No se pudo cambiar".
+const UNAVAILABLE = ["AbortError", "NotSupportedError", "InvalidStateError", "SecurityError"];
+
+function said(error) {
+  const message = error?.message || "";
+  return message && `${box.dataset.browserSaid} «${message}»`;
+}
+
+function explain(error) {
+  if (error?.name === "NotAllowedError") say("denied");
+  else if (error instanceof ServerRefusal) say("refused", error.message);
+  else if (UNAVAILABLE.includes(error?.name)) say("unavailable", said(error));
+  else say("failed", said(error));
+}
+
+class ServerRefusal extends Error {}
 
 function keyBytes(base64url) {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
@@ -36,7 +56,9 @@ async function tellServer(method, body) {
     body: JSON.stringify(body),
   });
   if (!response.ok && !(method === "DELETE" && response.status === 404)) {
-    throw new Error(`push subscription: ${response.status}`);
+    const answer = await response.json().catch(() => ({}));
+    const sentences = Object.values(answer.fields || {}).flat().filter((x) => typeof x === "string");
+    throw new ServerRefusal(sentences[0] || answer.detail || `HTTP ${response.status}`);
   }
 }
 
@@ -67,8 +89,14 @@ async function setUp() {
     say("unsupported");
     return;
   }
-  const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-  await navigator.serviceWorker.ready;
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    await navigator.serviceWorker.ready;
+  } catch (error) {  // a private window may refuse service workers
+    say("unavailable", said(error));
+    return;
+  }
   toggle.checked = Boolean(await registration.pushManager.getSubscription());
   toggle.disabled = false;
   say(toggle.checked ? "on" : "off");
@@ -77,9 +105,9 @@ async function setUp() {
     try {
       toggle.checked = await (toggle.checked ? subscribe : unsubscribe)(registration);
       if (status.textContent !== box.dataset.denied) say(toggle.checked ? "on" : "off");
-    } catch {
+    } catch (error) {
       toggle.checked = Boolean(await registration.pushManager.getSubscription());
-      say("failed");
+      explain(error);
     } finally {
       toggle.disabled = false;
     }
