@@ -4,6 +4,7 @@ import io
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
+from django.http import Http404
 from django.middleware.common import CommonMiddleware
 from django.utils.cache import add_never_cache_headers
 from django.utils.deprecation import MiddlewareMixin
@@ -94,6 +95,39 @@ class PrivateApiAnswersMiddleware(MiddlewareMixin):
         if request.path.startswith(API_PREFIX) and not response.has_header("Cache-Control"):
             add_never_cache_headers(response)
         return response
+
+
+class PrivatePagesMiddleware(MiddlewareMixin):
+    """A page answered to a signed-in player that did not choose its own
+    ``Cache-Control`` gets the same never-cache headers as the API: settings, the data
+    download, the e-mail addresses, the inbox and its preferences are that player's own,
+    and no shared cache or browser disk should keep them. Placed after authentication, so
+    ``request.user`` is the one the view saw; error answers (5xx) are left alone, as
+    reading the user then could reach a database that has just failed.
+    """
+
+    def process_response(self, request, response):
+        user = getattr(request, "user", None)
+        if (
+            user is not None
+            and response.status_code < 500
+            and not request.path.startswith(API_PREFIX)
+            and not response.has_header("Cache-Control")
+            and user.is_authenticated
+        ):
+            add_never_cache_headers(response)
+        return response
+
+
+class ControlCharacterPathMiddleware(MiddlewareMixin):
+    """A path holding a control character (U+0000-U+001F, U+007F: ``/partida/%00/``) is a
+    404 before any view runs: no route takes one, and a NUL given to PostgreSQL in a query
+    is an error, not a miss. The answer is the site's 404 (JSON under ``/api/``)."""
+
+    def process_request(self, request):
+        if any(ord(character) < 0x20 or ord(character) == 0x7F for character in request.path):
+            raise Http404("control character in the path")
+        return None
 
 
 def is_chunked(environ) -> bool:

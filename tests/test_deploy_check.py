@@ -95,3 +95,14 @@ def test_a_file_mail_url_writes_the_mail_to_that_folder(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     [written] = list(folder.iterdir())
     assert "To: someone@example.test" in written.read_text()
+
+
+def test_compose_publishes_the_web_port_on_loopback_only():
+    """With NUM_PROXIES=1 a client reaching ``web`` directly could choose its own address:
+    the compose file publishes the port on the host's loopback only (docs/security.md)."""
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    for name, service in compose["services"].items():
+        for published in service.get("ports", []):
+            assert str(published).startswith("127.0.0.1:"), (name, published)

@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "core.middleware.ApiAwareCommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.middleware.ControlCharacterPathMiddleware",
+    "core.middleware.PrivatePagesMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "accounts.middleware.AdminTimeZoneMiddleware",  # the admin in the moderator's zone
     "allauth.account.middleware.AccountMiddleware",

@@ -31,6 +31,8 @@ TILE_PATTERN = r"^[0-9]-[0-9]$"  # double-nine sets too (the cuban profile)
 TILE_NAME = re.compile(r"[0-9]-[0-9]")
 TILE_WRITTEN = gettext_lazy("Escribe la ficha como «6-4»: dos cifras y un guion, sin espacios.")
 #: An Idempotency-Key: 1-128 visible ASCII characters.
+# The largest version a client may name: 64-bit signed, as the database compares it.
+MAX_VERSION = 2**63 - 1
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
 
 
@@ -65,7 +67,10 @@ class MoveListCreateApi(TableScopedApi):
             "Never with a lead (R11: no ends yet): 400 invalid.",
         )
         version = serializers.IntegerField(
-            min_value=0, help_text="The table version you saw; 409 stale_version otherwise."
+            min_value=0,
+            max_value=MAX_VERSION,
+            help_text="The table version you saw; 409 stale_version otherwise. Outside "
+            "0..2**63-1 (what the database stores): 400 invalid.",
         )
         seat = serializers.IntegerField(
             min_value=0,
