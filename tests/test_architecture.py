@@ -36,7 +36,11 @@ FILE_LINES = 400
 FUNCTION_LINES = 60
 
 #: Files allowed over ``FILE_LINES``, each with the reason it stays.
-LONG_FILES: set[str] = set()
+LONG_FILES: set[str] = {
+    # Notices, their delivery decision when due and the lease reclaim share one row's
+    # states; to be split with the delivery models when the table's events move them.
+    "notices/services.py",
+}
 
 #: Functions allowed over ``FUNCTION_LINES`` ("path::qualified name"), each with its reason.
 LONG_FUNCTIONS = {
@@ -45,6 +49,14 @@ LONG_FUNCTIONS = {
     "dominoes/playout/run.py::_run",
     # data: one dict literal of the page's UI strings, one entry a line
     "tables/ui_strings.py::ui_strings",
+    "moderation/ui_strings.py::talk_strings",
+    # data: the download is one dict of the player's rows, one key a kind of row
+    "accounts/services.py::account_export",
+    # data: the axe-core walk names every page it visits in order, one visit a line
+    "tests/web/test_accessibility.py::test_axe_finds_no_wcag_violation_on_any_page",
+    # the acting page's one form flow (warn, suspend, deactivate) with its refusals;
+    # to be split with the moderation service's commands
+    "moderation/admin/acting.py::act_view",
 }
 
 #: Folders never measured: generated or not ours.

@@ -177,7 +177,7 @@ OWN_SENTENCE_CASES = {
         "alice",
         "post",
         "/api/v1/push/devices/",
-        {"platform": "fcm", "token": "f" * 30, "name": "Pixel de {c}alice"},
+        {"platform": "fcm", "token": "f" * 152, "name": "Pixel de {c}alice"},
         "name",
         "El nombre del dispositivo no puede contener el carácter nulo.",
     ),

@@ -247,7 +247,7 @@ def test_ana_asks_for_the_rematch_bruno_accepts_and_it_starts(live_server, new_p
     assert page_ana.get_attribute("#rematch-of a", "href") == f"/mesas/{table.pk}/"
 
     page_bruno = signed_in(new_page, base, "bruno")
-    assert "Te proponen la revancha" in page_bruno.inner_text("main")
+    assert "ana te propone la revancha" in page_bruno.inner_text("main")
     page_bruno.goto(f"{base}/mesas/{rematch_id}/")
     page_bruno.wait_for_selector("#rematch-offer")
     offer = page_bruno.inner_text("#rematch-offer p")
