@@ -322,7 +322,7 @@ class Hand(models.Model):
         editable=False,
         verbose_name=_("salidas"),
         help_text="[[seat, after]]: the seats that left the hand after that many of its "
-        "actions (leavers_sit_out profiles), written when the hand ends.",
+        "actions (leavers_sit_out profiles), written as each seat leaves.",
     )
 
     class Meta:

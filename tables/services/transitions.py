@@ -118,13 +118,8 @@ def save_transition(
     reading it back: the parsed state (``selectors.match_state``) and the new Move rows
     (``table.written_moves``: the version before and the rows).
     """
-    new_moves, ended = _new_rows(table, before, after, now, chosen_actions)
-    if ended:
-        Hand.objects.bulk_update(
-            ended, ["ended_at", "end", "winners", "points", "counts", "departures"]
-        )
-        for hand in ended if not after.is_over else ():  # the match's end says it all
-            outbox.send_on_commit(outbox.HAND_OVER_NOTICE, table.pk, hand.number)
+    new_moves, ended, left = _new_rows(table, before, after, now, chosen_actions)
+    _save_hands(table, after, ended, left)
     scored = before is None or before.scores != after.scores
     if scored:
         for seat in seats:
@@ -145,6 +140,22 @@ def save_transition(
     seats_written = seats_update(table, seats, ["score"] if scored else [])
     _save_table(table, new_moves, seats_written, seen_by, deferred)
     outbox.publish_version(table.pk, table.version)
+
+
+def _save_hands(table: Table, after: MatchState, ended: list[Hand], left: list[Hand]) -> None:
+    """Save the Hand rows that ended (their result and departures) and those a seat left
+    while they go on (``left``: their ``departures`` alone, written as the seat leaves, so
+    that the log replays to the snapshot at every moment: ``records.match_from_log``).
+    Each ended hand's notice is queued, but when the match ended with it (the match's
+    notice says it all)."""
+    if left:
+        Hand.objects.bulk_update(left, ["departures"])
+    if ended:
+        Hand.objects.bulk_update(
+            ended, ["ended_at", "end", "winners", "points", "counts", "departures"]
+        )
+    for hand in ended if not after.is_over else ():
+        outbox.send_on_commit(outbox.HAND_OVER_NOTICE, table.pk, hand.number)
 
 
 def _save_table(
@@ -236,15 +247,18 @@ def _new_rows(
     after: MatchState,
     now: datetime,
     chosen_actions: int,
-) -> tuple[list[Move], list[Hand]]:
+) -> tuple[list[Move], list[Hand], list[Hand]]:
     """The Move rows of the actions ``after`` adds to ``before`` (new Hand rows are
-    saved here, the moves need their keys) and the Hand rows that ended. Hands are told
+    saved here, the moves need their keys), the Hand rows that ended, and those still
+    going on that a seat left in this write (their ``departures`` set). Hands are told
     apart by ``number``: a snapshot holds only the last ones."""
     first_hand = before.hand.number if before is not None else 0
     rows = _hand_rows(table, before, first_hand)
     known_actions = {hand.number: len(hand.actions) for hand in before.hands} if before else {}
+    known_departures = {hand.number: hand.departures for hand in before.hands} if before else {}
     new_moves: list[Move] = []
     ended: list[Hand] = []
+    left: list[Hand] = []
     for hand in (hand for hand in after.hands if hand.number >= first_hand):
         row = rows.get(hand.number)
         if row is None:
@@ -264,7 +278,10 @@ def _new_rows(
             row.counts = list(hand.result.counts)
             row.departures = [list(pair) for pair in hand.departures]
             ended.append(row)
-    return new_moves, ended
+        elif hand.departures != known_departures.get(hand.number, ()):
+            row.departures = [list(pair) for pair in hand.departures]
+            left.append(row)
+    return new_moves, ended, left
 
 
 def _hand_rows(table: Table, before: MatchState | None, first_hand: int) -> dict[int, Hand]:
