@@ -1,6 +1,6 @@
 """How many complete random hands per second: our main API, our fast path, PyPI ``dominoes``.
 
-    python bench/engine_speed.py --seconds 5
+    python -m bench.engine_speed --seconds 5
 
 For 2, 3 and 4 seats it plays complete random hands, ``--seconds`` per implementation and
 table size, through:
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -43,14 +44,12 @@ import time
 import types
 from pathlib import Path
 
+from bench.pypi_venv import PYPI_PYTHON, ensure_pypi_venv
+from dominoes.engine import legal_moves, new_match, play_turn
+from dominoes.playout import play_random_hands
+
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path.insert(0, str(ROOT))
-
-from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
-
-from dominoes.engine import legal_moves, new_match, play_turn  # noqa: E402
-from dominoes.playout import play_random_hands  # noqa: E402
 
 PYPI_DRIVER = BENCH / "pypi_dominoes_driver.py"
 
@@ -155,7 +154,12 @@ def _load_baseline_package(revision: str) -> types.ModuleType:
         text = text.replace("from dominoes.", "from dominoes_baseline.")
         text = text.replace("import dominoes.", "import dominoes_baseline.")
         path.write_text(text.replace("from dominoes import", "from dominoes_baseline import"))
-    sys.path.insert(0, str(folder))
+    package = folder / "dominoes_baseline"
+    spec = importlib.util.spec_from_file_location(
+        "dominoes_baseline", package / "__init__.py", submodule_search_locations=[str(package)]
+    )
+    sys.modules["dominoes_baseline"] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sys.modules["dominoes_baseline"])
     return importlib.import_module("dominoes_baseline.playout")
 
 

@@ -3,11 +3,11 @@ finished matches: the median of ``--repeat`` requests (ms, Django's test client 
 this process) and the SQL queries of one, first page and filtered ones.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/domino_history_bench \\
-        .venv/bin/python bench/history_page.py --tables 2000
+        .venv/bin/python -m bench.history_page --tables 2000
 
     # the same figures for an older commit's code, on the same database:
     git archive 9ab1c2d | tar -x -C /tmp/old
-    DATABASE_URL=... .venv/bin/python bench/history_page.py --root /tmp/old
+    DATABASE_URL=... .venv/bin/python -m bench.history_page --root /tmp/old
 
 Settings ``config.settings.test``; it migrates the database named by ``DATABASE_URL``
 (a scratch one: it adds three players and their tables on every run). One match is

@@ -1,8 +1,8 @@
 """Load benchmark: many players polling and moving at once against gunicorn + PostgreSQL,
 then one request at a time, with the ratios of each request to the framework floor.
 
-    .venv/bin/python bench/load.py --seconds 20
-    .venv/bin/python bench/load.py --seconds 20 --baseline 479fb61   # old and new, one run
+    .venv/bin/python -m bench.load --seconds 20
+    .venv/bin/python -m bench.load --seconds 20 --baseline 479fb61   # old and new, one run
 
 What it does, all on loopback and bounded in time:
 
@@ -47,16 +47,13 @@ import subprocess
 import sys
 import time
 import uuid
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from baseline import Server, check_imports, remove, scratch_folder, servers
-from load_report import report, verify  # bench/ is on the path: this script's folder
-from serving import stop, wait_until_up
+from bench.baseline import Server, check_imports, remove, scratch_folder, servers
+from bench.load_report import Stats, report, verify
+from bench.serving import stop, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -170,20 +167,6 @@ def stop_gunicorn(process: subprocess.Popen | None) -> None:
 
 
 # --- the players -----------------------------------------------------------------------------
-
-
-@dataclass
-class Stats:
-    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
-    errors: list[str] = field(default_factory=list)
-    applied: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
-    last_move: dict[str, float] = field(default_factory=dict)  # per token, monotonic
-    next_player: int = 0  # where the next one-at-a-time slice starts
-
-    def record(self, kind: str, started: float, status: int) -> None:
-        self.latencies[kind].append(time.perf_counter() - started)
-        self.statuses[kind][status] += 1
 
 
 async def timed(stats: Stats, kind: str, request):

@@ -5,12 +5,27 @@ zero lost or duplicated moves and every table replaying from its Move log."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
-from typing import TYPE_CHECKING
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
 
-if TYPE_CHECKING:
-    from load import Stats
+
+@dataclass
+class Stats:
+    """What the players saw: latencies (s) and statuses per request kind, errors, the
+    versions each table's moves were applied at, and where the next serial slice starts."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
+    errors: list[str] = field(default_factory=list)
+    applied: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    last_move: dict[str, float] = field(default_factory=dict)  # per token, monotonic
+    next_player: int = 0  # where the next one-at-a-time slice starts
+
+    def record(self, kind: str, started: float, status: int) -> None:
+        self.latencies[kind].append(time.perf_counter() - started)
+        self.statuses[kind][status] += 1
+
 
 KINDS = ("GET me (floor)", "GET table", "GET table 304", "POST move")
 #: The ratio to the floor's p50 each kind must stay within (issue 19), one at a time.

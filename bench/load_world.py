@@ -3,7 +3,7 @@ runs it with that checkout's Python, so an older commit's ``--baseline`` server 
 database its own code made): migrate, then users with API tokens and running two-seat
 human tables made through ``tables.services``. Prints ``{token: [table ids]}`` as JSON.
 
-    python bench/load_world.py PLAYERS TABLES SEED   (DJANGO_SETTINGS_MODULE, DATABASE_URL set)
+    python -m bench.load_world PLAYERS TABLES SEED   (DJANGO_SETTINGS_MODULE, DATABASE_URL set)
 """
 
 from __future__ import annotations

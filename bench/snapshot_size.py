@@ -2,7 +2,7 @@
 format before issue 19) against the last two (``SNAPSHOT_HANDS``, now), and how long it
 takes to parse each (``match_from_dict``, what every read of a table does once).
 
-    .venv/bin/python bench/snapshot_size.py --matches 30 --target 100
+    .venv/bin/python -m bench.snapshot_size --matches 30 --target 100
 
 Plays ``--matches`` random matches per table size (2, 3, 4 seats; classic; seeded CSPRNG
 deals from ``--seed``) with the engine alone (no database), the mover choosing a random
@@ -20,12 +20,9 @@ import statistics
 import sys
 import time
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from dominoes import legal_moves, match_from_dict, match_to_dict, new_match, play_turn  # noqa: E402
-from dominoes.engine import advance, start_hand  # noqa: E402
+from dominoes import legal_moves, match_from_dict, match_to_dict, new_match, play_turn
+from dominoes.engine import advance, start_hand
 
 #: tables.services.transitions.SNAPSHOT_HANDS (the engine alone is imported here, no Django).
 SNAPSHOT_HANDS = 2

@@ -1,7 +1,7 @@
 """More than one machine: two web servers, two Celery workers and one beat on one
 PostgreSQL and one Redis, and no move, e-mail or forfeit happens twice.
 
-    .venv/bin/python bench/two_machines.py --seconds 30
+    .venv/bin/python -m bench.two_machines --seconds 30
 
 What it does, on loopback, bounded in time:
 
@@ -49,7 +49,8 @@ from email import message_from_bytes
 from pathlib import Path
 
 import httpx
-from serving import (  # bench/ is on the path: this script's folder
+
+from bench.serving import (
     ROOT,
     create_tables,
     recreate_database,
@@ -60,7 +61,6 @@ from serving import (  # bench/ is on the path: this script's folder
     wait_until_up,
 )
 
-sys.path.insert(0, str(ROOT))
 SWEEPS = ("tables.tasks.sweep_absences", "tables.tasks.sweep_reminders")
 DELIVER = "notices.tasks.deliver_emails"
 

@@ -1,7 +1,7 @@
 """Long-poll bench: many clients waiting on ``?since_version=N&wait=S`` under uvicorn.
 
-    .venv/bin/python bench/wait.py --clients 1000 --tables 500
-    .venv/bin/python bench/wait.py --clients 1000 --tables 1     # all on one table
+    .venv/bin/python -m bench.wait --clients 1000 --tables 500
+    .venv/bin/python -m bench.wait --clients 1000 --tables 1     # all on one table
 
 What it does, on loopback, bounded in time:
 
@@ -38,7 +38,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import httpx
-from serving import (  # bench/ is on the path: this script's folder
+
+from bench.serving import (
     ROOT,
     create_tables,
     percentile,
@@ -51,7 +52,6 @@ from serving import (  # bench/ is on the path: this script's folder
     wait_until_up,
 )
 
-sys.path.insert(0, str(ROOT))
 WAIT_SECONDS = 300
 
 

@@ -1,7 +1,7 @@
 """Time the sweeps, "my tables" and the admin on a world built by ``bench/world.py``.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/domino_world \\
-        .venv/bin/python bench/world_bench.py --json /tmp/world_bench.json
+        .venv/bin/python -m bench.world_bench --json /tmp/world_bench.json
 
 Settings ``config.settings.test`` (tasks inline, e-mail in memory) on that database.
 Everything it changes is rolled back: the world stays as built (it adds one staff user
@@ -31,7 +31,6 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -39,7 +38,6 @@ from urllib.parse import parse_qs, urlparse
 
 import django
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 django.setup()
 

@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from bench.analysis_speed import nino_match
 from dominoes import (
     advance,
     apply,
     load_record,
     match_to_record,
     new_match,
+    start_hand,
     view_for,
 )
 from dominoes.analysis import THRESHOLDS, analyse, mark, positions, quelonia_estimator
@@ -27,8 +27,17 @@ SMALL = quelonia_estimator(rollouts=48)
 
 
 def finished_match(seats: int, seed: int, target: int = 50):
-    """A whole match of Ninos (seeded), as a parsed record: the analysis bench's."""
-    return nino_match(seats, target, seed)
+    """A whole match of Ninos from ``seed`` at ``seats`` to ``target``, as a parsed record
+    (``research.analysis_speed`` times the analysis of the same matches)."""
+    rng = random.Random(seed)
+    match = advance(new_match(seats, target, seed=rng.randbytes(8)))
+    while not match.is_over:
+        if match.hand.result is not None:
+            match = advance(start_hand(match, seed=rng.randbytes(8)))
+            continue
+        view = view_for(match, match.hand.turn)
+        match = advance(apply(match, choose_play("nino", view, seed=rng.randrange(99))))
+    return load_record(match_to_record(match))
 
 
 def test_forced_moves_are_counted_not_judged():

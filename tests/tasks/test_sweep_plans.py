@@ -1,6 +1,6 @@
 """Every sweep reads through an index: its cost follows the due rows, not the table count.
 
-A world of 2,000 tables (``bench/world.py``: 1,500 finished with their hands and moves,
+A world of 2,000 tables (``tests.support.world``: 1,500 finished with their hands and moves,
 500 running) is built in the test database; for each beat sweep a few rows are made due,
 the sweep runs, and every query it sent (the due scan and each table's lock, reads and
 writes) is explained by PostgreSQL. The test fails on a sequential scan of the tables,
@@ -13,7 +13,7 @@ few stuck bots, and the deadline index alone every turn already reminded.
 At 2,000 tables the planner may rightly prefer a sequential scan of a small table, so the
 plans are taken with ``enable_seqscan = off``: then PostgreSQL still scans sequentially
 only when no index can answer the query, which is exactly what this test is for. (At
-100,000 tables the plans are the same; ``bench/world_bench.py`` times them.)
+100,000 tables the plans are the same; ``python -m bench.world_bench`` times them.)
 """
 
 import json
@@ -25,12 +25,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from bench.world import build
 from core.compiled_queries import STATEMENT_SEPARATOR
 from notices import tasks as notice_tasks
 from notices.models import Notification
 from tables import tasks
 from tables.models import Table
+from tests.support.world import build
 
 WATCHED = {
     "tables_table",

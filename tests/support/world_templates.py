@@ -1,5 +1,5 @@
 """The matches the world is made of: played by the engine and the bots from seeded deals
-(``bench/world.py`` reuses each under many table ids). No Django here."""
+(``tests.support.world`` reuses each under many table ids). No Django here."""
 
 from __future__ import annotations
 

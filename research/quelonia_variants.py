@@ -1,6 +1,7 @@
 """Abuela Quelonia's variants against Nino on the same deals (how her design was chosen).
 
-    .venv/bin/python bench/quelonia_variants.py --variant belief --seats 4 --groups 15:75 --seed L
+    .venv/bin/python -m research.quelonia_variants --variant belief --seats 4 \\
+        --groups 15:75 --seed L
 
 Plays the arena's matches (``dominoes.arena.play_match`` with its ``choose`` hook: every
 deal sequence once per seating, the arena's deal and move seeds, so a variant and another
@@ -22,21 +23,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from quelonia_regret import (  # noqa: E402
+from dominoes.arena import Tally, percentile, play_match, seatings, wilson
+from dominoes.bots import belief, choose_play, match_value, posterior
+from dominoes.bots.base import make_rng
+from dominoes.bots.quelonia import Quelonia
+from dominoes.rules import PROFILES
+from research.quelonia_regret import (
     add_chain_arguments,
     add_option_arguments,
     apply_chain_arguments,
 )
-
-from dominoes.arena import Tally, percentile, play_match, seatings, wilson  # noqa: E402
-from dominoes.bots import belief, choose_play, match_value, posterior  # noqa: E402
-from dominoes.bots.base import make_rng  # noqa: E402
-from dominoes.bots.quelonia import Quelonia  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
 
 
 class Cheat(Quelonia):
@@ -55,14 +52,14 @@ def make(
     """The variant's bot, with no clock (``time_budget`` of 600 s); ``search``: the
     ``Quelonia`` arguments given on the command line (``rollouts``, ``max_worlds``,
     ``pool``, ``extend``, ``margin``, ``settle``); ``softness``: soft playouts with these
-    odds per point (``bench/soft_search.py``, session 19's experiment), else hers."""
+    odds per point (``research/soft_search.py``, session 19's experiment), else hers."""
     belief.MIN_EFFECTIVE_SHARE = share
     belief.SHARPNESS = sharpness
     belief.tempered_weights.__defaults__ = (share,)
     if variant == "cheat":
         return Cheat(time_budget=600.0, max_worlds=16, belief=False)
     if softness is not None:
-        from soft_search import SoftQuelonia
+        from research.soft_search import SoftQuelonia
 
         return SoftQuelonia(softness, time_budget=600.0, belief=variant == "belief", **search)
     return Quelonia(time_budget=600.0, belief=variant == "belief", **search)
@@ -166,7 +163,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--softness",
         type=float,
-        help="soft playouts with odds e**S a point of the greedy score (bench/soft_search.py)",
+        help="soft playouts with odds e**S a point of the greedy score (research/soft_search.py)",
     )
     parser.add_argument("--progress", action="store_true", help="report after every group")
     return parser.parse_args()

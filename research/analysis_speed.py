@@ -3,18 +3,14 @@
 given budget; prints per match the judged moves, the CPU seconds (one core, this
 process) and the wall seconds, and the totals.
 
-    .venv/bin/python bench/analysis_speed.py --seats 2 --matches 3 --rollouts 2000
+    .venv/bin/python -m research.analysis_speed --seats 2 --matches 3 --rollouts 2000
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes import advance, apply, load_record, match_to_record, new_match, start_hand, view_for
 from dominoes.analysis import analyse, quelonia_estimator

@@ -1,11 +1,11 @@
 """Which sharpness best explains each seat's plays in vs_pypi's hands (a reading screen).
 
-How sharply each seat of ``bench/vs_pypi.py``'s hands follows the advice Quelonia reads
+How sharply each seat of ``research/vs_pypi.py``'s hands follows the advice Quelonia reads
 plays with (a screen for ``posterior.READINGS``).
 
-    .venv/bin/python bench/pypi_sharpness.py --deals 40 --seed 21
+    .venv/bin/python -m research.pypi_sharpness --deals 40 --seed 21
 
-Plays hands as ``bench/vs_pypi.py`` does (her team against PyPI ``dominoes``'
+Plays hands as ``research/vs_pypi.py`` does (her team against PyPI ``dominoes``'
 ``probabilistic_alphabeta``), then, with the whole deal known once the hand is over, scores
 every informative play of every seat by the advice (``belief.play_gaps``) from the tiles
 that seat really held, and sums the log of its chance under each sharpness of a grid
@@ -20,17 +20,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH.parent))
-
-from vs_pypi import PROFILE, play_hand, seat_view  # noqa: E402
-
-from dominoes.bots.belief import decisions, play_gaps, sharp_log_likelihood  # noqa: E402
-from dominoes.playout import tables_for  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
-from dominoes.tiles import make_tile  # noqa: E402
+from dominoes.bots.belief import decisions, play_gaps, sharp_log_likelihood
+from dominoes.playout import tables_for
+from dominoes.rules import PROFILES
+from dominoes.tiles import make_tile
+from research.vs_pypi import PROFILE, play_hand, seat_view
 
 GRID = (0.0, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
 

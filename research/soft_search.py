@@ -5,18 +5,20 @@ which draws nothing at random: in one deal each move gets one line of play. Here
 seat of the playout plays the greedy policy's score *softly* instead (odds
 ``e ** softness`` per point, ``quelonia_screen.soft_choice``), the same random stream for
 every move of one deal (common random numbers), and the last ``endgame`` tiles are solved
-as she solves them. Used by ``bench/quelonia_screen.py`` (``--variant
+as she solves them. Used by ``research/quelonia_screen.py`` (``--variant
 LABEL:softness=S``) and ``bench/soft_arena.py``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 from dominoes.bots.endgame import solved_playout
 from dominoes.bots.quelonia import Quelonia
 from dominoes.bots.simulate import world_position
+from dominoes.playout import ends_after
 
 
 class SoftQuelonia(Quelonia):
@@ -35,8 +37,6 @@ class SoftQuelonia(Quelonia):
         return super()._simulate(view, knowledge, moves, rng, start)
 
     def _playout(self, view, knowledge, rules, model):
-        from quelonia_screen import soft_playout
-
         tiles = int(self.option("endgame", rules, view.seats))
         solved = None
         if tiles:
@@ -62,3 +62,41 @@ class SoftQuelonia(Quelonia):
             if time.thread_time() > deadline:
                 return False
         return True
+
+
+def soft_choice(pos, rng: random.Random, sharpness: float) -> tuple[int, int]:
+    """A play of the seat to act drawn with odds ``e ** (sharpness * score)``, the score
+    the greedy policy's (``playout.greedy``: the tile's value, 4 for a double, 1.5 per own
+    tile that follows the new ends, up to three); going out is always played."""
+    plays = pos.legal_plays()
+    if len(plays) == 1:
+        return plays[0]
+    tables = pos.tables
+    hand = pos.hands[pos.turn]
+    scores = []
+    for tile, end in plays:
+        rest = hand & ~(1 << tile)
+        if not rest:
+            return tile, end
+        if end < 0:
+            fit = 0
+        else:
+            left, right = ends_after(tables, pos.left, pos.right, tile, end)
+            fit = (rest & (tables.pip_mask[left] | tables.pip_mask[right])).bit_count()
+        scores.append(tables.value[tile] + 4 * (tables.doubles >> tile & 1) + 1.5 * min(fit, 3))
+    top = max(scores)
+    weights = [math.exp(sharpness * (s - top)) for s in scores]
+    return rng.choices(plays, weights)[0]
+
+
+def soft_playout(pos, rng: random.Random, solved, tiles: int, sharpness: float) -> tuple:
+    """Play ``pos`` out with ``soft_choice`` for every seat; with ``tiles`` > 0, once that
+    many are left in the hands and the stock is empty, ``solved`` plays the rest."""
+    while pos.end is None:
+        if tiles and pos.tiles_in_play() <= tiles and pos.drawn >= len(pos.stock):
+            return solved(pos)
+        if not pos.legal_plays():
+            pos.draw()  # a draw-or-pass choice (draw_optional): draw, as greedy does
+            continue
+        pos.play(*soft_choice(pos, rng, sharpness))
+    return pos.result()

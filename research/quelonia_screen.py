@@ -1,11 +1,11 @@
 """Abuela Quelonia's variants side by side on the same positions, each choice scored on the
 true deal by several oracles: does a regret screen rank them? (issue 20, session 18)
 
-    .venv/bin/python bench/quelonia_screen.py --positions 400 --seed Q18 \\
+    .venv/bin/python -m research.quelonia_screen --positions 400 --seed Q18 \\
         --variant shipped: --variant again:salt=1 --variant r400:rollouts=400 \\
         --variant plain:belief=0 --oracle greedy --oracle cheat --oracle soft:100:a \\
         --oracle soft:100:b --part 0/2 --out part0.jsonl
-    .venv/bin/python bench/quelonia_screen.py --combine part0.jsonl part1.jsonl
+    .venv/bin/python -m research.quelonia_screen --combine part0.jsonl part1.jsonl
 
 Positions as ``quelonia_regret.positions`` (Nino in every seat, ``--keep``). In each, every
 ``--variant LABEL:key=value,...`` (``Quelonia`` arguments; ``salt=S`` seeds her choice
@@ -42,9 +42,14 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from quelonia_regret import (  # noqa: E402
+from dominoes.bots import choose_play, posterior
+from dominoes.bots.base import make_rng
+from dominoes.bots.endgame import solved_playout
+from dominoes.bots.match_value import MatchModel
+from dominoes.bots.quelonia import Quelonia
+from dominoes.bots.simulate import greedy_playout, move_key, world_position
+from dominoes.rules import PROFILES
+from research.quelonia_regret import (
     add_chain_arguments,
     add_position_arguments,
     apply_chain_arguments,
@@ -52,15 +57,7 @@ from quelonia_regret import (  # noqa: E402
     positions,
     true_values,
 )
-
-from dominoes.bots import choose_play, posterior  # noqa: E402
-from dominoes.bots.base import make_rng  # noqa: E402
-from dominoes.bots.endgame import solved_playout  # noqa: E402
-from dominoes.bots.match_value import MatchModel  # noqa: E402
-from dominoes.bots.quelonia import Quelonia  # noqa: E402
-from dominoes.bots.simulate import greedy_playout, move_key, world_position  # noqa: E402
-from dominoes.playout import ends_after  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
+from research.soft_search import SoftQuelonia, soft_playout
 
 #: The soft oracle's odds per point of the greedy score (``--sharpness``).
 SHARPNESS = 1.0
@@ -110,44 +107,6 @@ def her_endgame(rules, seats: int) -> int:
     return int(Quelonia().option("endgame", rules, seats))
 
 
-def soft_choice(pos, rng: random.Random, sharpness: float) -> tuple[int, int]:
-    """A play of the seat to act drawn with odds ``e ** (sharpness * score)``, the score
-    the greedy policy's (``playout.greedy``: the tile's value, 4 for a double, 1.5 per own
-    tile that follows the new ends, up to three); going out is always played."""
-    plays = pos.legal_plays()
-    if len(plays) == 1:
-        return plays[0]
-    tables = pos.tables
-    hand = pos.hands[pos.turn]
-    scores = []
-    for tile, end in plays:
-        rest = hand & ~(1 << tile)
-        if not rest:
-            return tile, end
-        if end < 0:
-            fit = 0
-        else:
-            left, right = ends_after(tables, pos.left, pos.right, tile, end)
-            fit = (rest & (tables.pip_mask[left] | tables.pip_mask[right])).bit_count()
-        scores.append(tables.value[tile] + 4 * (tables.doubles >> tile & 1) + 1.5 * min(fit, 3))
-    top = max(scores)
-    weights = [math.exp(sharpness * (s - top)) for s in scores]
-    return rng.choices(plays, weights)[0]
-
-
-def soft_playout(pos, rng: random.Random, solved, tiles: int, sharpness: float) -> tuple:
-    """Play ``pos`` out with ``soft_choice`` for every seat; with ``tiles`` > 0, once that
-    many are left in the hands and the stock is empty, ``solved`` plays the rest."""
-    while pos.end is None:
-        if tiles and pos.tiles_in_play() <= tiles and pos.drawn >= len(pos.stock):
-            return solved(pos)
-        if not pos.legal_plays():
-            pos.draw()  # a draw-or-pass choice (draw_optional): draw, as greedy does
-            continue
-        pos.play(*soft_choice(pos, rng, sharpness))
-    return pos.result()
-
-
 def soft_values(match, view, spec: str, index: int) -> list[list[float]]:
     """Every legal play's ``K`` soft playouts (``soft:K:SEED[:TILES[:SHARPNESS]]``), one
     list a play, the ``k``-th of every play from the same random stream."""
@@ -190,8 +149,6 @@ def choose(arguments: dict, view, move_seed):
     if options.pop("bot", "quelonia") == "nino":
         chosen = choose_play("nino", view, seed=move_seed)
     elif "softness" in options:
-        from soft_search import SoftQuelonia
-
         bot = SoftQuelonia(time_budget=600.0, **options)
         chosen = bot.choose(view, make_rng(name, view, move_seed))
     else:

@@ -1,6 +1,6 @@
 """How much of her simulation budget Abuela Quelonia's choices can spend at a table.
 
-    .venv/bin/python bench/budget_use.py --profile classic --seats 4 --groups 20
+    .venv/bin/python -m research.budget_use --profile classic --seats 4 --groups 20
 
 A choice plays every legal move out in the same sampled deals, ``min(max deals,
 simulations // moves)`` of them (``Quelonia._simulate``), so where few plays are legal
@@ -11,14 +11,14 @@ the nominal budget the choices would spend, at the table's own budget
 (``Quelonia.budget``) or at ``--rollouts`` / ``--max-worlds``. No bot thinks: it takes
 seconds.
 
-    .venv/bin/python bench/budget_use.py --seats 4 --time 60 --max-worlds 1000
+    .venv/bin/python -m research.budget_use --seats 4 --time 60 --max-worlds 1000
 
 ``--time N`` also times her ``choose`` (thread CPU, no clock guard) at that budget on the
 first ``N`` choices of the first match sequences of seed ``PROBE`` (the same positions
 for every budget: run it once per budget, nothing else running) and prints p50 / p95 /
 max in ms.
 
-    .venv/bin/python bench/budget_use.py --profile cuban --seats 4 --digest 60
+    .venv/bin/python -m research.budget_use --profile cuban --seats 4 --digest 60
 
 ``--digest N`` prints a sha256 of her choices and one of her estimates (every move's
 match value, hand win chance and expected points, ``repr`` of the floats) on the same
@@ -33,17 +33,13 @@ import hashlib
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from quelonia_regret import add_burn_in_argument, add_option_arguments  # noqa: E402
-
-from dominoes.arena import play_match, seatings  # noqa: E402
-from dominoes.bots import choose_play  # noqa: E402
-from dominoes.bots.base import make_rng  # noqa: E402
-from dominoes.bots.quelonia import MIN_WORLDS, Quelonia  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
+from dominoes.arena import play_match, seatings
+from dominoes.bots import choose_play
+from dominoes.bots.base import make_rng
+from dominoes.bots.quelonia import MIN_WORLDS, Quelonia
+from dominoes.rules import PROFILES
+from research.quelonia_regret import add_burn_in_argument, add_option_arguments
 
 
 def legal_play_counts(profile: str, seats: int, groups: int, seed: str) -> Counter:

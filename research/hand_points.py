@@ -1,6 +1,6 @@
 """The mean points of a scored hand, by rule profile and table size: Quelonia's match model.
 
-    .venv/bin/python bench/hand_points.py --groups 60 --seed HP
+    .venv/bin/python -m research.hand_points --groups 60 --seed HP
 
 Nino plays every seat of arena matches (``dominoes.arena.play_match``, to the profile's
 first target) on ``--groups`` deal sequences of ``--seed``; for each profile and table size
@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dominoes.arena import Tally, play_match, seatings  # noqa: E402
-from dominoes.bots import choose_play  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
+from dominoes.arena import Tally, play_match, seatings
+from dominoes.bots import choose_play
+from dominoes.rules import PROFILES
 
 
 def measure(profile: str, seats: int, groups: int, seed: str) -> Tally:

@@ -1,7 +1,7 @@
 """Abuela Quelonia's choices scored against the true deal: a quick screen of variants.
 
-    .venv/bin/python bench/quelonia_regret.py --profile cuban --positions 300 --seed R
-    .venv/bin/python bench/quelonia_regret.py --profile cuban --positions 300 --seed R --pool 4
+    .venv/bin/python -m research.quelonia_regret --profile cuban --positions 300 --seed R
+    .venv/bin/python -m research.quelonia_regret --profile cuban --positions 300 --seed R --pool 4
 
 Positions come from arena matches (``dominoes.arena.play_match``, deal sequences of
 ``--seed``) with Nino in every seat: each position where the seat to act has more than one
@@ -30,15 +30,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dominoes.arena import play_match, seatings  # noqa: E402
-from dominoes.bots import belief, choose_play, posterior, quelonia  # noqa: E402
-from dominoes.bots.base import make_rng  # noqa: E402
-from dominoes.bots.match_value import MatchModel  # noqa: E402
-from dominoes.bots.quelonia import Quelonia  # noqa: E402
-from dominoes.bots.simulate import greedy_playout, move_key, world_position  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
+from dominoes.arena import play_match, seatings
+from dominoes.bots import belief, choose_play, posterior, quelonia
+from dominoes.bots.base import make_rng
+from dominoes.bots.match_value import MatchModel
+from dominoes.bots.quelonia import Quelonia
+from dominoes.bots.simulate import greedy_playout, move_key, world_position
+from dominoes.rules import PROFILES
 
 
 def positions(
@@ -46,7 +44,7 @@ def positions(
 ):
     """``(match, view, move seed)`` triples with a choice to make, Nino in every seat; with
     ``team``, in matches of team Quelonia (side A) against team Nino, and only Quelonia's
-    choices (her partner's plays are hers: ``bench/belief_accuracy.py --team``)."""
+    choices (her partner's plays are hers: ``research/belief_accuracy.py --team``)."""
     found: list = []
     rng = random.Random(seed)
     group = 0

@@ -1,13 +1,13 @@
 """Abuela Quelonia's team against the PyPI package ``dominoes==6.1.0``'s
 ``probabilistic_alphabeta`` team, on that package's engine and rules.
 
-    python bench/vs_pypi.py --deals 200 --workers 2
+    python -m research.vs_pypi --deals 200 --workers 2
 
 That package (a different project that shares our package's name) plays the four-seat
 partnership game without stock; a domino scores every tile left, the partner's included,
 and a blocked hand gives the lighter team every tile on the table. It lives in its own
 venv, ``bench/.venv-pypi-dominoes`` (created on first use as ``engine_speed.py`` does),
-where ``bench/pypi_bridge.py`` runs its ``Game``: it deals, checks and scores every move
+where ``research/pypi_bridge.py`` runs its ``Game``: it deals, checks and scores every move
 and plays its own team with ``probabilistic_alphabeta(sample_size=--samples)``.
 
 For our team's moves the bridge sends only what that seat may see (R31-style: its own
@@ -32,23 +32,20 @@ import sys
 import time
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-ROOT = BENCH.parent
-sys.path.insert(0, str(ROOT))
-
-from pypi_venv import PYPI_PYTHON, ensure_pypi_venv  # noqa: E402
-from quelonia_regret import (  # noqa: E402
+from bench.pypi_venv import PYPI_PYTHON, ensure_pypi_venv
+from dominoes.arena import percentile, wilson
+from dominoes.bots import choose_play, posterior, quelonia
+from dominoes.state import Play
+from dominoes.tiles import Tile
+from dominoes.view import LogEntry, SeatView
+from research.quelonia_regret import (
     OPTION_FLAGS,
     add_burn_in_argument,
     add_option_arguments,
     add_readings_argument,
 )
 
-from dominoes.arena import percentile, wilson  # noqa: E402
-from dominoes.bots import choose_play, posterior, quelonia  # noqa: E402
-from dominoes.state import Play  # noqa: E402
-from dominoes.tiles import Tile  # noqa: E402
-from dominoes.view import LogEntry, SeatView  # noqa: E402
+BENCH = Path(__file__).resolve().parent
 
 BRIDGE = BENCH / "pypi_bridge.py"
 #: Our profile with that package's rules: 4 seats, no stock, partner's tiles scored.

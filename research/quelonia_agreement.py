@@ -1,6 +1,6 @@
 """How often Abuela Quelonia's choice is the one she would make with far more thinking.
 
-    .venv/bin/python bench/quelonia_agreement.py --positions 150 --seed AGR \\
+    .venv/bin/python -m research.quelonia_agreement --positions 150 --seed AGR \\
         --variant 4,4,2000,400 --variant 32,2,2000,400
 
 Positions are Quelonia's own choices in matches of team Quelonia against team Nino
@@ -21,15 +21,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from quelonia_regret import apply_chain_arguments, positions, positive, share  # noqa: E402
-
-from dominoes.bots.base import make_rng  # noqa: E402
-from dominoes.bots.quelonia import Quelonia  # noqa: E402
-from dominoes.rules import PROFILES  # noqa: E402
+from dominoes.bots.base import make_rng
+from dominoes.bots.quelonia import Quelonia
+from dominoes.rules import PROFILES
+from research.quelonia_regret import apply_chain_arguments, positions, positive, share
 
 
 def bot_for(config: tuple[int, float, int, int]) -> Quelonia:

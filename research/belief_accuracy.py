@@ -1,8 +1,8 @@
 """How close Abuela Quelonia's sampled deals are to the true one (a screen of her inference).
 
-    .venv/bin/python bench/belief_accuracy.py --profile cuban --positions 200 --seed A
+    .venv/bin/python -m research.belief_accuracy --profile cuban --positions 200 --seed A
 
-Positions come from Nino-only arena matches (as ``bench/quelonia_regret.py``). In each, the
+Positions come from Nino-only arena matches (as ``research/quelonia_regret.py``). In each, the
 deals she would play out are drawn from the seat's own view (``--sampler``: ``uniform``,
 ``sampling.sample_world`` with equal weights; ``weighted``, the same deals weighed by
 ``belief.weigh`` as she shipped before the chain; ``chain``, ``posterior.posterior_worlds``)
@@ -22,21 +22,17 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from quelonia_regret import (  # noqa: E402
+from dominoes.bots import belief, posterior
+from dominoes.bots.knowledge import infer
+from dominoes.bots.sampling import sample_world
+from research.quelonia_regret import (
     add_chain_arguments,
     add_position_arguments,
     apply_chain_arguments,
     mean_interval,
     positions,
 )
-
-from dominoes.bots import belief, posterior  # noqa: E402
-from dominoes.bots.knowledge import infer  # noqa: E402
-from dominoes.bots.sampling import sample_world  # noqa: E402
 
 
 def accuracy(truth, holdings, me: int, only: str = "") -> float:

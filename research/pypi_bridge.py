@@ -1,4 +1,4 @@
-"""The PyPI ``dominoes==6.1.0`` side of ``bench/vs_pypi.py``: plays hands with that
+"""The PyPI ``dominoes==6.1.0`` side of ``research/vs_pypi.py``: plays hands with that
 package's own engine and rules, its ``probabilistic_alphabeta`` player on one team, and
 asks the parent process (our engine's venv) for the other team's moves.
 
