@@ -37,8 +37,9 @@ from collections import Counter
 from dominoes.arena import play_match, seatings
 from dominoes.bots import choose_play
 from dominoes.bots.base import make_rng
-from dominoes.bots.quelonia import MIN_WORLDS, Quelonia
+from dominoes.bots.quelonia import MIN_WORLDS
 from dominoes.rules import PROFILES
+from research.lab import LabQuelonia
 from research.quelonia_regret import add_burn_in_argument, add_option_arguments
 
 
@@ -84,7 +85,7 @@ def probe_views(profile: str, seats: int, count: int) -> list[tuple[object, int]
     return views
 
 
-def choice_seconds(bot: Quelonia, views: list[tuple[object, int]]) -> list[float]:
+def choice_seconds(bot: LabQuelonia, views: list[tuple[object, int]]) -> list[float]:
     """Thread CPU seconds of ``bot.choose`` on every ``(view, move seed)`` of ``views``
     (``probe_views``), sorted."""
     seconds = []
@@ -95,7 +96,7 @@ def choice_seconds(bot: Quelonia, views: list[tuple[object, int]]) -> list[float
     return sorted(seconds)
 
 
-def choice_digests(bot: Quelonia, views: list[tuple[object, int]]) -> tuple[str, str]:
+def choice_digests(bot: LabQuelonia, views: list[tuple[object, int]]) -> tuple[str, str]:
     """``(sha256 of her choices, sha256 of her estimates)`` on ``views`` (``probe_views``),
     each from the rng ``choose`` would get; hex digests."""
     choices, estimates = hashlib.sha256(), hashlib.sha256()
@@ -127,7 +128,7 @@ def main() -> int:
     add_burn_in_argument(parser)
     args = parser.parse_args()
     counts = legal_play_counts(args.profile, args.seats, args.groups, args.seed)
-    bot = Quelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
+    bot = LabQuelonia(rollouts=args.rollouts, max_worlds=args.max_worlds)
     rollouts, max_worlds = bot.budget(PROFILES[args.profile], args.seats)
     total = sum(counts.values())
     print(f"{args.profile}, {args.seats} seats, {total} choices; budget {rollouts} / {max_worlds}")
@@ -138,7 +139,7 @@ def main() -> int:
     mean = sum(n * spent(m, rollouts, max_worlds) for m, n in counts.items()) / total
     print(f"mean simulations a choice: {mean:.0f} of {rollouts} ({mean / rollouts:.1%})")
     if args.time or args.digest:
-        timed = Quelonia(
+        timed = LabQuelonia(
             rollouts=args.rollouts,
             max_worlds=args.max_worlds,
             time_budget=600.0,

@@ -23,17 +23,17 @@ import sys
 import time
 
 from dominoes.bots.base import make_rng
-from dominoes.bots.quelonia import Quelonia
 from dominoes.rules import PROFILES
+from research.lab import LabQuelonia
 from research.quelonia_regret import apply_chain_arguments, positions, positive, share
 
 
-def bot_for(config: tuple[int, float, int, int]) -> Quelonia:
+def bot_for(config: tuple[int, float, int, int]) -> LabQuelonia:
     """Quelonia with ``config``, ``(chains, burn-in per unseen tile, simulations, sampled
     deals at most)``, for every set, and no clock."""
     chains, burn_in, rollouts, deals = config
     apply_chain_arguments(chains, burn_in)
-    return Quelonia(time_budget=600.0, rollouts=rollouts, max_worlds=deals)
+    return LabQuelonia(time_budget=600.0, rollouts=rollouts, max_worlds=deals, burn_in=burn_in)
 
 
 def config_of(text: str) -> tuple[int, float, int, int]:

@@ -31,12 +31,12 @@ import time
 from pathlib import Path
 
 from dominoes.arena import play_match, seatings
-from dominoes.bots import belief, choose_play, posterior, quelonia
+from dominoes.bots import belief, choose_play, posterior
 from dominoes.bots.base import make_rng
 from dominoes.bots.match_value import MatchModel
-from dominoes.bots.quelonia import Quelonia
 from dominoes.bots.simulate import greedy_playout, move_key, world_position
 from dominoes.rules import PROFILES
+from research.lab import LabQuelonia
 
 
 def positions(
@@ -192,17 +192,18 @@ def apply_chain_arguments(
     chains: int | None, burn_in: float | None, how: tuple[tuple[float, float], ...] | None = None
 ) -> str:
     """Set the chain's settings for every set (``None``: keep the set's own; ``how``: the
-    ``--readings``; a ``burn_in`` also overrides her ``burn_in`` option at every table,
-    ``quelonia.BURN_IN``) and return them as text for a report."""
+    ``--readings``, then at every table, not only at double-six partnerships) and return
+    them as text for a report. A ``burn_in`` is also her ``burn_in`` option: give it to
+    ``LabQuelonia`` too."""
+    where = "double-six partnerships"
     if how is not None:
-        posterior.READINGS, posterior.READINGS_EVERYWHERE = how, True
+        posterior.READINGS, where = how, "every table"
+        posterior.readings_for = lambda rules, seats: how
     if chains is not None:
         posterior.CHAINS = dict.fromkeys(posterior.CHAINS, chains)
     if burn_in is not None:
         posterior.BURN_IN_PER_TILE = dict.fromkeys(posterior.BURN_IN_PER_TILE, burn_in)
-        quelonia.BURN_IN = burn_in
     text = f"chains {posterior.CHAINS}, burn-in {posterior.BURN_IN_PER_TILE}/tile"
-    where = "every table" if posterior.READINGS_EVERYWHERE else "double-six partnerships"
     return text + f", readings {posterior.READINGS} at {where}"
 
 
@@ -265,7 +266,7 @@ def main() -> int:
     add_position_arguments(parser, positions=300, seed="R")
     add_chain_arguments(parser)
     add_option_arguments(parser)
-    defaults = Quelonia()
+    defaults = LabQuelonia()
     for name in ("rollouts", "max_worlds", "pool", "extend", "chain"):
         flag = "--" + name.replace("_", "-")
         parser.add_argument(flag, type=int, default=getattr(defaults, name))
@@ -283,7 +284,7 @@ def main() -> int:
     chains = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     names = ("rollouts", "max_worlds", "pool", "extend", "margin", "chain")
     search = {name: getattr(args, name) for name in names + tuple(f[0] for f in OPTION_FLAGS)}
-    bot = Quelonia(time_budget=600.0, **search)
+    bot = LabQuelonia(time_budget=600.0, burn_in=args.burn_in, **search)
     found = positions(args.profile, args.seats, args.target, args.seed, args.positions, args.keep)
     regrets, best, cpu, phases, widths = [], 0, [], [], []
     for match, view, move_seed in found:

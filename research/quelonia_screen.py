@@ -46,9 +46,9 @@ from dominoes.bots import choose_play, posterior
 from dominoes.bots.base import make_rng
 from dominoes.bots.endgame import solved_playout
 from dominoes.bots.match_value import MatchModel
-from dominoes.bots.quelonia import Quelonia
 from dominoes.bots.simulate import greedy_playout, move_key, world_position
 from dominoes.rules import PROFILES
+from research.lab import LabQuelonia
 from research.quelonia_regret import (
     add_chain_arguments,
     add_position_arguments,
@@ -59,6 +59,8 @@ from research.quelonia_regret import (
 )
 from research.soft_search import SoftQuelonia, soft_playout
 
+#: The burn-in every variant that names none gets (``--burn-in``; ``None``: hers).
+BURN_IN: float | None = None
 #: The soft oracle's odds per point of the greedy score (``--sharpness``).
 SHARPNESS = 1.0
 
@@ -104,7 +106,7 @@ def cheat_values(match, view) -> list[float]:
 
 def her_endgame(rules, seats: int) -> int:
     """Her ``endgame`` tiles at this table (``Quelonia.option``)."""
-    return int(Quelonia().option("endgame", rules, seats))
+    return int(LabQuelonia().option("endgame", rules, seats))
 
 
 def soft_values(match, view, spec: str, index: int) -> list[list[float]]:
@@ -149,10 +151,12 @@ def choose(arguments: dict, view, move_seed):
     if options.pop("bot", "quelonia") == "nino":
         chosen = choose_play("nino", view, seed=move_seed)
     elif "softness" in options:
+        options.setdefault("burn_in", BURN_IN)
         bot = SoftQuelonia(time_budget=600.0, **options)
         chosen = bot.choose(view, make_rng(name, view, move_seed))
     else:
-        bot = Quelonia(time_budget=600.0, **options)
+        options.setdefault("burn_in", BURN_IN)
+        bot = LabQuelonia(time_budget=600.0, **options)
         chosen = bot.choose(view, make_rng(name, view, move_seed))
     return view.legal_moves.index(chosen), time.thread_time() - started
 
@@ -287,6 +291,8 @@ def main() -> int:
         return 0
     globals()["SHARPNESS"] = args.sharpness
     posterior.TEMPERATURE = args.temperature
+    global BURN_IN
+    BURN_IN = args.burn_in
     print(apply_chain_arguments(args.chains, args.burn_in, args.readings))
     print(report(run(args)))
     return 0

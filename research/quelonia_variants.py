@@ -25,18 +25,19 @@ import sys
 import time
 
 from dominoes.arena import Tally, percentile, play_match, seatings, wilson
-from dominoes.bots import belief, choose_play, match_value, posterior
+from dominoes.bots import belief, choose_play, posterior
 from dominoes.bots.base import make_rng
-from dominoes.bots.quelonia import Quelonia
 from dominoes.rules import PROFILES
+from research.lab import LabQuelonia
 from research.quelonia_regret import (
     add_chain_arguments,
     add_option_arguments,
     apply_chain_arguments,
 )
+from research.soft_search import SoftQuelonia
 
 
-class Cheat(Quelonia):
+class Cheat(LabQuelonia):
     """Quelonia's search on the true deal (diagnostic only: it reads ``self.match``)."""
 
     match = None
@@ -48,7 +49,7 @@ class Cheat(Quelonia):
 
 def make(
     variant: str, share: float, sharpness: float, search: dict, softness: float | None = None
-) -> Quelonia:
+) -> LabQuelonia:
     """The variant's bot, with no clock (``time_budget`` of 600 s); ``search``: the
     ``Quelonia`` arguments given on the command line (``rollouts``, ``max_worlds``,
     ``pool``, ``extend``, ``margin``, ``settle``); ``softness``: soft playouts with these
@@ -59,13 +60,11 @@ def make(
     if variant == "cheat":
         return Cheat(time_budget=600.0, max_worlds=16, belief=False)
     if softness is not None:
-        from research.soft_search import SoftQuelonia
-
         return SoftQuelonia(softness, time_budget=600.0, belief=variant == "belief", **search)
-    return Quelonia(time_budget=600.0, belief=variant == "belief", **search)
+    return LabQuelonia(time_budget=600.0, belief=variant == "belief", **search)
 
 
-def play(bot: Quelonia, rules, seats: int, target: int, seed: str, group: int, seating):
+def play(bot: LabQuelonia, rules, seats: int, target: int, seed: str, group: int, seating):
     """One match (``dominoes.arena.play_match``, its deals and move seeds) with ``bot`` as
     side A and Nino as side B; returns ``(tally, CPU seconds of A's choices)``, a choice
     being a move with more than one legal play."""
@@ -137,7 +136,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seed", default="L")
     parser.add_argument("--share", type=float, default=belief.MIN_EFFECTIVE_SHARE)
     parser.add_argument("--sharpness", type=float, default=belief.SHARPNESS)
-    defaults = Quelonia()
+    defaults = LabQuelonia()
     helps = {
         "rollouts": "simulations a move (default: the table's own, Quelonia.budget)",
         "max_worlds": "sampled deals at most (default: the table's own)",
@@ -157,8 +156,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--three-seats",
         choices=["three_way", "leader"],
-        default=match_value.THREE_SEATS,
-        help="the match model at three seats (match_value.THREE_SEATS)",
+        default="three_way",
+        help="the match model at three seats (three_way: hers; leader: research.lab.LeaderModel)",
     )
     parser.add_argument(
         "--softness",
@@ -173,10 +172,10 @@ def main() -> int:
     args = arguments()
     posterior.TEMPERATURE = args.temperature
     posterior.THIN = args.thin
-    match_value.THREE_SEATS = args.three_seats
     chain = apply_chain_arguments(args.chains, args.burn_in, args.readings)
     first, last = (int(part) for part in args.groups.split(":"))
     search = {name: getattr(args, name) for name in SEARCH_OPTIONS}
+    search |= {"burn_in": args.burn_in, "three_seats": args.three_seats}
     bot = make(args.variant, args.share, args.sharpness, search, args.softness)
     started = time.perf_counter()
     total, cpu = Tally(), []

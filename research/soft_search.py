@@ -16,13 +16,13 @@ import random
 import time
 
 from dominoes.bots.endgame import solved_playout
-from dominoes.bots.quelonia import Quelonia
 from dominoes.bots.simulate import world_position
 from dominoes.playout import ends_after
+from research.lab import LabQuelonia
 
 
-class SoftQuelonia(Quelonia):
-    """``Quelonia`` whose playouts are soft (module doc); ``softness``: the odds' exponent
+class SoftQuelonia(LabQuelonia):
+    """``LabQuelonia`` whose playouts are soft (module doc); ``softness``: the odds' exponent
     per point of the greedy score (larger: closer to greedy). Other arguments as hers."""
 
     name = "quelonia"

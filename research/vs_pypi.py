@@ -34,10 +34,11 @@ from pathlib import Path
 
 from bench.pypi_venv import PYPI_PYTHON, ensure_pypi_venv
 from dominoes.arena import percentile, wilson
-from dominoes.bots import choose_play, posterior, quelonia
+from dominoes.bots import BOTS, choose_play, posterior
 from dominoes.state import Play
 from dominoes.tiles import Tile
 from dominoes.view import LogEntry, SeatView
+from research.lab import LabQuelonia
 from research.quelonia_regret import (
     OPTION_FLAGS,
     add_burn_in_argument,
@@ -243,8 +244,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--rollout",
         choices=["greedy", "advice"],
-        default=quelonia.ROLLOUT,
-        help="every seat's policy in her playouts (quelonia.ROLLOUT)",
+        default="greedy",
+        help="every seat's policy in her playouts (LabQuelonia's rollout)",
     )
     add_burn_in_argument(parser)
     add_readings_argument(parser)
@@ -254,10 +255,8 @@ def arguments() -> argparse.Namespace:
 def main() -> None:
     args = arguments()
     posterior.TEMPERATURE = args.temperature  # the workers are forked: they inherit them
-    for name, _kind, _help in OPTION_FLAGS:  # the benches' override of every table's own
-        setattr(quelonia, name.upper(), getattr(args, name))
-    quelonia.BURN_IN = args.burn_in
-    quelonia.ROLLOUT = args.rollout
+    options = {name: getattr(args, name) for name, _kind, _help in OPTION_FLAGS}
+    BOTS["quelonia"] = LabQuelonia(rollout=args.rollout, burn_in=args.burn_in, **options)
     if args.readings is not None:
         posterior.READINGS = args.readings
     ensure_pypi_venv()

@@ -75,6 +75,13 @@ def refused_move(error: IllegalMove, detail: str | None = None) -> TableError:
     )
 
 
+def fits_neither_end(left: int, right: int) -> str:
+    """The ``tile_does_not_fit`` sentence (R11) for a play sent without ``end`` whose tile
+    fits neither end of the line, showing pips ``left`` and ``right``."""
+    detail = gettext("Esa ficha no encaja en ninguna de las dos puntas (%(left)s y %(right)s).")
+    return detail % {"left": left, "right": right}
+
+
 def not_found() -> TableError:
     """The answer to anyone who is not seated at a table: it does not exist for them."""
     return TableError("not_found", str(_("No encontrado.")), status_code=404)
@@ -114,8 +121,8 @@ def no_invite_to_renew(seat: int) -> TableError:
     with seat 1's link)."""
     return TableError(
         "invite_not_found",
-        gettext("El asiento %(seat)d no tiene un enlace de invitación que renovar.")
-        % {"seat": seat},
+        gettext("El asiento %(n)d (índice %(seat)d) no tiene un enlace de invitación que renovar.")
+        % {"n": seat + 1, "seat": seat},
         status_code=status.HTTP_404_NOT_FOUND,
     )
 
@@ -264,8 +271,9 @@ def no_such_seat(seat: int, seats: int) -> TableError:
     """400 ``no_such_seat``: a body names ``seat``, which a table of ``seats`` seats
     (numbered from 0) does not have; ``fields.seat`` says which seats there are."""
     detail = gettext(
-        "No hay asiento %(seat)d en esta mesa: los asientos van del 0 al %(last)d."
-    ) % {"seat": seat, "last": seats - 1}
+        "No hay asiento de índice %(seat)d en esta mesa: los índices van del 0 al %(last)d "
+        "(asientos 1 a %(seats)d)."
+    ) % {"seat": seat, "last": seats - 1, "seats": seats}
     return TableError("no_such_seat", detail, extra={"fields": {"seat": [detail]}})
 
 

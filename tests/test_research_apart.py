@@ -101,3 +101,23 @@ def test_each_runs_from_the_root_as_a_module(module):
     )
     assert done.returncode == 0, done.stderr
     assert "usage:" in done.stdout
+
+
+def test_the_shipped_bots_carry_no_knob_only_an_experiment_sets():
+    """Quelonia takes what the service gives her (simulations, the clock), and no module of
+    the bots holds a switch for experiments: a variant is a subclass (research.lab)."""
+    import inspect
+
+    from dominoes.bots import match_value, posterior, quelonia, simulate
+
+    parameters = list(inspect.signature(quelonia.Quelonia.__init__).parameters)
+    assert parameters == ["self", "rollouts", "time_budget"]
+    switches = {
+        quelonia: ("ROLLOUT", "ENDGAME", "SETTLE", "LEGIBLE", "BURN_IN"),
+        posterior: ("READINGS_EVERYWHERE",),
+        match_value: ("THREE_SEATS",),
+        simulate: ("advice_rollout", "advice_playout"),
+    }
+    left = [f"{m.__name__}.{n}" for m, names in switches.items() for n in names if hasattr(m, n)]
+    assert not left
+    assert all("burn_in" not in options for options in quelonia.PARTNERSHIP_OPTIONS.values())

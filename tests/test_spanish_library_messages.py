@@ -1,14 +1,17 @@
 """The libraries' messages players reach, in the site's Spanish ("tú", and right for any
-number): ``POST /api/v1/tables/`` with ``others: []`` answered "Al menos 1 elementos."
-(DRF's message has no plural form, so it is worded to read right for 1 as for 5), the
-create form "Escoja una opción válida. 5 no es una de las opciones disponibles." and the
-notice preferences "Introduzca una hora válida." (Django's "usted"): locale/es overrides
-them as it does allauth's and DRF's."""
+number): a list field's ``min_length=1`` said "Al menos 1 elementos." (as ``others: []``
+once answered; DRF's message has no plural form, so it is worded to read right for 1 as
+for 5), the create form "Escoja una opción válida. 5 no es una de las opciones
+disponibles." and the notice preferences "Introduzca una hora válida." (Django's
+"usted"): locale/es overrides them as it does allauth's and DRF's."""
 
 import re
 
 import pytest
 from django.test import Client
+from django.utils import translation
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +21,18 @@ USTED = re.compile(r"Escoja|Introduzca|Asegúrese|elementos\.|caracteres\.")
 
 def test_the_api_counts_right_for_one(api_client_for, alice):
     client = api_client_for(alice)
+    # no entry at all: the table's own refusal, which says how many it needs
     few = client.post("/api/v1/tables/", {"seats": 2, "target": 50, "others": []}, **ES)
-    assert few.json()["fields"]["others"] == ["Faltan elementos: el mínimo es 1."]
-    many = {"seats": 2, "target": 50, "others": ["nino"] * 4}
+    assert few.json()["fields"]["others"] == [
+        "Esta mesa tiene 1 asiento más: indica 1 en others, «friend» o un bot (garabato, nino, "
+        "quelonia); has indicado 0."
+    ]
+    many = {"seats": 2, "target": 50, "others": ["nino"] * 9}
     too_many = client.post("/api/v1/tables/", many, format="json", **ES)
-    assert too_many.json()["fields"]["others"] == ["Sobran elementos: el máximo es 3."]
+    assert too_many.json()["fields"]["others"] == ["Sobran elementos: el máximo es 8."]
+    with translation.override("es"), pytest.raises(ValidationError) as refused:
+        serializers.ListField(min_length=1).run_validation([])
+    assert refused.value.detail == ["Faltan elementos: el mínimo es 1."]
 
 
 def test_the_sites_forms_speak_with_tu(alice):

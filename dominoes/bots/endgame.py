@@ -1,4 +1,4 @@
-"""The end of a sampled hand solved exactly, every tile known (issue 20's endgame playouts).
+"""The end of a sampled hand solved exactly, every tile known (Quelonia's endgame playouts).
 
 A greedy playout (``simulate.greedy_playout``) plays the last tiles of a sampled deal as
 badly as its first: heavy tiles first, with no thought of who blocks whom. Here the
@@ -36,8 +36,7 @@ def solved_playout(
 
     ``partial(pos, tiles_left)``: the policy before the solving, playing ``pos`` in
     place until then and returning ``None`` (or ``pos.result()`` if the hand ended
-    first): ``greedy_playout`` by default, ``simulate.advice_rollout``'s function for her
-    ``rollout="advice"``.
+    first): ``greedy_playout`` by default.
 
     ``value(winners, points)``: the viewer's side's value of a finished hand (match-win
     chance, 0-1; ``MatchModel.value``); ``viewer``: the viewer's seat; ``partnerships``:

@@ -17,18 +17,11 @@ from dominoes.view import SeatView
 #: ``V[a][b][c]``, see ``three_way_table``.
 Table3 = tuple[tuple[tuple[float, ...], ...], ...]
 
-#: Mean points of a scored hand at ``classic``, by table size (session 1's arena runs,
-#: Quelonia against Nino).
+#: Mean points of a scored hand at ``classic``, by table size (Quelonia against Nino).
 HAND_POINTS = {2: 19.0, 3: 26.0, 4: 18.0}
-#: The other profiles' means, ``(profile, seats) -> points``: the classic table's above
-#: times the profile's mean over classic's with Nino in every seat (``bench/hand_points.py
-#: --groups 60 --seed HP``: classic 16.2, 29.7 and 15.5 points at 2, 3 and 4 seats; cuban
-#: 30.8, international 24.1, seven_plus_seven 23.5, spain_pairs 24.4, venezuelan 15.5,
-#: three_player 12.9, two_player 15.1). Single-hand profiles need none: any win wins.
-#: At ``cuban`` (35.8 where 18 was read before) she won 150/200 matches against team Nino
-#: where she had won 136/200 on the same deals (seed ``C10``), but 130/200 where 136/200
-#: on fresh ones (``T15``): 280/400 against 272/400, inside the noise (docs/bots.md,
-#: session 15); kept as measured, not tuned. Other profiles were not run in the arena.
+#: The other profiles' means, ``(profile, seats) -> points``: classic's above times the
+#: profile's mean over classic's with Nino in every seat (``python -m research.hand_points
+#: --groups 60 --seed HP``). Single-hand profiles need none: any win wins.
 PROFILE_HAND_POINTS = {
     ("cuban", 4): 35.8,
     ("international", 4): 28.0,
@@ -40,13 +33,6 @@ PROFILE_HAND_POINTS = {
 }
 #: Points per unit in the match-win tables.
 UNIT = 2
-#: The match model at three seats: ``"three_way"`` (every rival's score, the default) or
-#: ``"leader"`` (her against the leading rival only, each hand hers with chance 1/3 and
-#: the leader's with 2/3, as before session 15: it gave her 21% at 0-0-0, and a hand the
-#: trailing rival took cost her nothing). Alone against two Ninos at classic three seats,
-#: ``three_way`` won 376/600 matches where ``leader`` won 366/600 on the same deals
-#: (seed ``C10``), 44.4% of the hands against 43.7% (docs/bots.md, session 15).
-THREE_SEATS = "three_way"
 
 
 @cache
@@ -126,7 +112,7 @@ class MatchModel:
         sides = 2 if partnerships or view.seats == 2 else view.seats
         self.units = math.ceil(view.target / UNIT)
         mean = self.mean_points(view.rules, view.seats) / UNIT
-        self.three_way = sides == 3 and THREE_SEATS == "three_way"
+        self.three_way = sides == 3
         if self.three_way:
             self.table3 = three_way_table(self.units, mean)
         else:

@@ -38,40 +38,25 @@ from dominoes.tiles import Tile
 from dominoes.view import SeatView
 
 #: Chains run from independent starting deals (the deals asked for are shared among
-#: them), by the set's top pip. One chain's deals are much alike (at classic four seats
-#: 4 chains gave 188 distinct deals of 400, two of them agreeing on 53% of the other
-#: seats' tiles where a deal agrees with the truth on 50%); 32 shorter chains give deals
-#: as unlike each other as they are unlike the truth (47% and 47%), and at classic four
-#: seats won 179 of 200 matches where 4 chains won 166 on the same deals (docs/bots.md,
-#: session 8). At double-nine (``cuban``) 32 chains cost half as much again a move, over
-#: the CPU goal, so it keeps 4.
+#: them), by the set's top pip: many short chains give deals as unlike each other as they
+#: are unlike the truth, where one chain's deals are much alike (``python -m
+#: research.belief_accuracy``); at double-nine 32 would cost over the CPU goal.
 CHAINS = {6: 32, 9: 4}
 #: Proposed swaps before a chain's first kept deal, per unseen tile, by the set's top pip.
 BURN_IN_PER_TILE = {6: 2, 9: 4}
 #: Proposed swaps between two kept deals of one chain.
 THIN = 4
-#: The power of the likelihood the chain samples from (1: the belief as it is). At
-#: ``cuban`` the chain put 25.4% (``T=1``), 26.7% (2), 26.6% (3), 27.1% (4) of the other
-#: seats' tiles in the right seat, where the weighted uniform deals put 21.5%; at classic
-#: four seats 50.2% (3) against 42.9% (``bench/belief_accuracy.py``, docs/bots.md).
+#: The power of the likelihood the chain samples from (1: the belief as it is;
+#: ``python -m research.belief_accuracy --temperature T``).
 TEMPERATURE = 3.0
 #: How a seat's plays are read at double-six tables in partnerships (``readings_for``):
-#: ``(prior weight, sharpness)`` pairs (``belief.sharp_log_likelihood``; ``None``: one
-#: reading, at ``belief.SHARPNESS``). Each seat's likelihood is the weighed mean of its
-#: whole run of plays under each reading (then raised to ``TEMPERATURE`` as before), so
-#: each seat is read as its own plays show, without knowing who sits there: a Nino, who
-#: always plays the advice's top option, mostly by the sharp reading (1, as before); a seat
-#: that plays otherwise (PyPI's search, a person, Quelonia herself, her partner: their
-#: plays fit a sharpness of 0 to 0.25 best, ``bench/pypi_sharpness.py``) by the soft one
-#: (0.1), which no longer rules out the holdings its plays would not fit. Measured on the
-#: same deals (docs/bots.md, session 9): against PyPI ``dominoes`` 58.4% of the decided
-#: hands where the single reading won 54.3% (seed 21) and 61.3% against 58.3% (seed 57);
-#: against Nino at classic four seats 188/200 matches and 69.0% of the hands against
-#: 179/200 and 66.1%. Alone against two Ninos (three seats) it lost (36.0% of the hands
-#: against 43.5% over 66 matches), so elsewhere the single reading stays.
+#: ``(prior weight, sharpness)`` pairs (``belief.sharp_log_likelihood``). Each seat's
+#: likelihood is the weighed mean of its whole run of plays under each reading (then
+#: raised to ``TEMPERATURE``), so each seat is read as its own plays show, without knowing
+#: who sits there: a Nino, who always plays the advice's top option, mostly by the sharp
+#: reading; a seat that plays otherwise (a person, a search, her partner) by the soft one
+#: (``python -m research.pypi_sharpness``).
 READINGS: tuple[tuple[float, float], ...] | None = ((0.5, 1.0), (0.5, 0.1))
-#: True: ``READINGS`` at every table (the bench's ``--readings`` sets it, to measure).
-READINGS_EVERYWHERE = False
 
 
 def costed_set(rules: Rules) -> int:
@@ -83,9 +68,8 @@ def costed_set(rules: Rules) -> int:
 def readings_for(rules: Rules, seats: int) -> tuple[tuple[float, float], ...] | None:
     """The readings of a seat's plays (``READINGS``) at a table of ``seats`` under
     ``rules``, ``None`` for one reading at ``belief.SHARPNESS``: the mix only at
-    double-six tables in partnerships (R2), where it was measured to help, unless
-    ``READINGS_EVERYWHERE``."""
-    if READINGS_EVERYWHERE or (rules.partnerships(seats) and rules.max_pip <= 6):
+    double-six tables in partnerships (R2), where it was measured to help."""
+    if rules.partnerships(seats) and rules.max_pip <= 6:
         return READINGS
     return None
 

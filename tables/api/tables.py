@@ -28,6 +28,10 @@ from tables.models import Table
 from tables.move_time import MOVE_DAYS
 
 PLAYER_CHOICES = [services.FRIEND, *services.BOT_NAMES]
+#: The most ``others`` entries a body may carry: only a bound on its size. A count that is
+#: wrong for the table (none at all, or one too many) is the service's ``invalid_table``
+#: (R29), which says how many the table needs.
+MAX_OTHERS = 8
 #: A version (or a wait) with more digits than this is no version any table reaches.
 MAX_VERSION_DIGITS = 18
 
@@ -62,8 +66,7 @@ class TableListCreateApi(APIView):
         )
         others = serializers.ListField(
             child=serializers.ChoiceField(choices=PLAYER_CHOICES),
-            min_length=1,
-            max_length=3,
+            max_length=MAX_OTHERS,
             help_text="Seats 1.. in order: 'friend' (an invite link) or a bot name. "
             "With 4 seats the second entry is seat 2, your partner. seven_plus_seven: one "
             "entry, the rival pair (seats 1 and 3): 'friend' (one person, one link) or a bot "

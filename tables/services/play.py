@@ -22,6 +22,7 @@ from dominoes.tiles import Tile
 from tables.errors import (
     TableError,
     end_on_lead,
+    fits_neither_end,
     match_over,
     no_choice_to_draw,
     not_your_seat,
@@ -118,6 +119,8 @@ def _move(
         played = play_turn(match, chosen)
     except IllegalMove as error:
         detail = _other_hand_detail(match, error, index, mine, parsed)
+        if error.code == "tile_does_not_fit" and move["end"] is None and match.hand.ends:
+            detail = fits_neither_end(*match.hand.ends)  # no end named: it fits neither
         raise refused_move(error, detail) from None
     if match.hand.ends is None and move["end"] is not None:
         raise end_on_lead()  # the engine ignores it; the player asked for something else

@@ -247,7 +247,10 @@ def test_quelonia_estimates_every_legal_move_and_plays_her_best(
     off: in partnerships it may play the advice's move within noise of her best, tested
     in test_quelonia_search.py)."""
     quelonia = BOTS["quelonia"]
-    monkeypatch.setattr(quelonia, "legible", 0.0)
+    shipped = quelonia.option
+    monkeypatch.setattr(
+        quelonia, "option", lambda name, *table: 0 if name == "legible" else shipped(name, *table)
+    )
     for index, (_, view) in enumerate(positions(seats, 4, seed=seats * 17)):
         estimates = quelonia.estimate(view, random.Random(index))
         assert [estimate.move for estimate in estimates] == list(view.legal_moves)

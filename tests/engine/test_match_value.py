@@ -54,12 +54,6 @@ def test_at_three_seats_points_to_the_trailing_rival_cost_her():
     assert three.value((0,), 30) > nobody
 
 
-def test_the_leader_model_stays_available_for_the_benches(monkeypatch):
-    monkeypatch.setattr(match_value, "THREE_SEATS", "leader")
-    three = model(3, (0, 60, 0))
-    assert three.value((2,), 30) == three.value((), 0)
-
-
 @pytest.mark.parametrize("seats, scores", [(2, (30, 64)), (4, (30, 64, 30, 64))])
 def test_two_sides_read_the_two_sided_table(seats, scores):
     two = model(seats, scores)
@@ -71,7 +65,7 @@ def test_two_sides_read_the_two_sided_table(seats, scores):
 
 def test_each_profile_has_its_own_hand_size():
     """``cuban`` (double-nine, ten tiles a seat) scores about twice classic's points a hand
-    (``bench/hand_points.py``): its model races with its own mean, not classic's 18."""
+    (``python -m research.hand_points``): its model races with its own mean, not classic's 18."""
     cuban = model(4, (30, 64, 30, 64), rules="cuban")
     assert MatchModel.mean_points("cuban", 4) == 35.8
     assert cuban.value((0,), 10) == win_table(50, 0.5, 35.8 / 2)[30][18]

@@ -20,6 +20,7 @@ from dominoes.rules import PROFILES
 from dominoes.state import HandEnd, MatchState
 from dominoes.view import view_for
 from tests.support.engine import position_state
+from tests.support.quelonia import Tuned
 
 PROFILE_TABLES = [
     (name, seats) for name in sorted(PROFILES) for seats in PROFILES[name].seat_counts
@@ -105,7 +106,7 @@ def test_quelonia_searches_every_profile(name: str, monkeypatch) -> None:
         return pos
 
     monkeypatch.setattr(quelonia_module, "world_position", counting)
-    bot = Quelonia(rollouts=48, time_budget=5.0, max_worlds=12)
+    bot = Tuned(rollouts=48, time_budget=5.0, max_worlds=12)
     seats = PROFILES[name].seat_counts[-1]
     searched = 0
     for n in range(3):
@@ -123,7 +124,7 @@ def test_quelonia_searches_every_profile(name: str, monkeypatch) -> None:
 
 def test_quelonia_does_not_just_follow_nino() -> None:
     """Across the profiles her searched choice differs from Nino's somewhere."""
-    bot = Quelonia(rollouts=120, time_budget=5.0, max_worlds=30)
+    bot = Tuned(rollouts=120, time_budget=5.0, max_worlds=30)
     differ = 0
     for name in sorted(PROFILES):
         seats = PROFILES[name].seat_counts[-1]
@@ -228,7 +229,7 @@ def test_quelonia_spends_the_budget_of_her_table(monkeypatch, name: str, seats, 
     # The first batch is the table's budget; at double-six partnerships ``settle`` may ask
     # for more while the best two are close (the stub's 2 deals leave them close).
     assert asked[0] == max(quelonia_module.MIN_WORLDS, min(most, rollouts // moves))
-    assert Quelonia(rollouts=60, max_worlds=12).budget(rules, seats) == (60, 12)
+    assert Tuned(rollouts=60, max_worlds=12).budget(rules, seats) == (60, 12)
     asked.clear()
-    Quelonia(rollouts=60, max_worlds=12).estimate(view, random.Random(1))
+    Tuned(rollouts=60, max_worlds=12).estimate(view, random.Random(1))
     assert asked == [max(quelonia_module.MIN_WORLDS, min(12, 60 // moves))]

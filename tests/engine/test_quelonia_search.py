@@ -1,7 +1,6 @@
-"""Abuela Quelonia's search options (issue 20): likelihood resampling of the sampled deals
-(``pool``), more deals where the two best moves are close (``extend``, ``margin``), the
-simulations the cap on deals leaves unspent, spent while the choice is undecided
-(``settle``), and the advice's move played where it is as good (``legible``)."""
+"""Abuela Quelonia's search options: the simulations the cap on deals leaves unspent,
+spent while the choice is undecided (``settle``), the advice's move played where it is as
+good (``legible``) and the endgame solved (``endgame``), each hers at partnerships only."""
 
 from __future__ import annotations
 
@@ -9,28 +8,10 @@ import random
 
 import pytest
 
-from dominoes.bots.estimates import Totals, resample
+from dominoes.bots.estimates import Totals
 from dominoes.bots.quelonia import Quelonia
 from tests.support.engine import bot_positions
-
-
-def test_resample_draws_in_proportion_to_the_weights():
-    kept = resample(["alice", "bob", "carol", "dave"], [0.5, 0.0, 0.25, 0.25], 4, random.Random(1))
-    assert dict(kept) == {"alice": 0.5, "carol": 0.25, "dave": 0.25}  # bob weighs nothing
-    many = resample(list(range(10)), [0.1] * 10, 5, random.Random(2))
-    assert len(many) == 5 and sum(weight for _, weight in many) == pytest.approx(1.0)
-
-
-def test_extend_samples_more_deals_only_where_the_best_moves_are_close():
-    view = next(
-        view for _, view in bot_positions(4, 10, seed=3, bot="nino") if len(view.legal_moves) > 2
-    )
-    base = Quelonia(rollouts=60, time_budget=5.0, max_worlds=20)
-    close = Quelonia(rollouts=60, time_budget=5.0, max_worlds=20, extend=2, margin=1.0)
-    never = Quelonia(rollouts=60, time_budget=5.0, max_worlds=20, extend=2, margin=0.0)
-    deals = base.estimate(view, random.Random(4))[0].deals
-    assert close.estimate(view, random.Random(4))[0].deals > deals  # a margin of 1: always
-    assert never.estimate(view, random.Random(4))[0].deals == deals  # a margin of 0: never
+from tests.support.quelonia import Tuned
 
 
 def _totals(rows: list[list[float]]) -> Totals:
@@ -54,31 +35,14 @@ def test_a_choice_is_undecided_while_the_best_two_are_within_z_standard_errors()
 def test_settle_spends_the_unspent_simulations_only_while_undecided_and_never_more():
     views = [view for _, view in bot_positions(4, 10, seed=3, bot="nino")]
     view = next(view for view in views if len(view.legal_moves) == 2)
-    base = Quelonia(rollouts=120, time_budget=5.0, max_worlds=20)
-    always = Quelonia(rollouts=120, time_budget=5.0, max_worlds=20, settle=1e9)
-    never = Quelonia(rollouts=120, time_budget=5.0, max_worlds=20, settle=1e-9)
+    base = Tuned(rollouts=120, time_budget=5.0, max_worlds=20)
+    always = Tuned(rollouts=120, time_budget=5.0, max_worlds=20, settle=1e9)
+    never = Tuned(rollouts=120, time_budget=5.0, max_worlds=20, settle=1e-9)
     assert base.estimate(view, random.Random(4))[0].deals == 20  # the cap on deals
     assert always.estimate(view, random.Random(4))[0].deals == 60  # the whole budget: 120 / 2
     assert never.estimate(view, random.Random(4))[0].deals == 20  # a lead is never within 0
     chosen = always.choose(view, random.Random(4))
     assert chosen in view.legal_moves
-
-
-@pytest.mark.parametrize("seats", [3, 4])
-def test_with_resampling_she_still_plays_her_own_best_estimate(seats):
-    """With ``pool`` and ``extend`` on, ``choose`` still plays the maximum of ``estimate``
-    (the match analysis reads the same numbers; ``legible`` off, as it may play the
-    advice's move within noise of her best) and every estimate is a chance."""
-    bot = Quelonia(
-        rollouts=80, time_budget=5.0, max_worlds=20, pool=3, extend=1, margin=0.05, legible=0.0
-    )
-    for index, (_, view) in enumerate(bot_positions(seats, 4, seed=seats, bot="nino")):
-        estimates = bot.estimate(view, random.Random(index))
-        assert [estimate.move for estimate in estimates] == list(view.legal_moves)
-        assert all(0.0 <= estimate.match_value <= 1.0 for estimate in estimates)
-        chosen = bot.choose(view, random.Random(index))
-        best = max(estimate.match_value for estimate in estimates)
-        assert next(e for e in estimates if e.move == chosen).match_value >= best - 1e-5
 
 
 def test_within_compares_two_given_moves_in_standard_errors_of_their_paired_gap():
@@ -109,43 +73,33 @@ def test_legible_plays_the_advices_move_in_partnerships_only(seats, partnerships
         if max(scores) >= 1e6:
             continue  # a domino is played at once either way
         advised = view.legal_moves[scores.index(max(scores))]
-        legible = Quelonia(rollouts=200, legible=1e9).choose(view, random.Random(seed))
+        legible = Tuned(rollouts=200, legible=1e9).choose(view, random.Random(seed))
         plain = Quelonia(rollouts=200).choose(view, random.Random(seed))
         assert legible == (advised if partnerships else plain)
         checked += 1
     assert checked >= 8
 
 
-def test_the_partnership_options_are_hers_at_partnerships_by_the_sets_top_pip(monkeypatch):
-    """Issue 20, session 14: ``endgame``, ``settle`` and ``legible`` are on at double-six
-    tables in partnerships (R2: classic four seats), ``legible`` alone at double-nine
-    partnerships (``cuban``, session 16), off at three seats and where four seats play each
-    for themselves; a value given to the constructor wins, and the benches' module
-    override wins over the table's."""
-    from dominoes.bots import quelonia as module
+def test_the_partnership_options_are_hers_at_partnerships_by_the_sets_top_pip():
+    """``endgame``, ``settle`` and ``legible`` are on at double-six tables in partnerships
+    (R2: classic four seats), ``legible`` alone at double-nine partnerships (``cuban``),
+    off at three seats and where four seats play each for themselves; a variant's value
+    wins."""
     from dominoes.rules import PROFILES
 
     shipped = Quelonia()
     options = ("endgame", "settle", "legible")
     classic = PROFILES["classic"]
     assert [shipped.option(name, classic, 4) for name in options] == [8, 2.0, 1.0]
-    # Session 16: at double-nine partnerships only the legible play is on.
+    # At double-nine partnerships only the legible play is on.
     assert [shipped.option(name, PROFILES["cuban"], 4) for name in options] == [0, 0, 1.0]
     for rules, seats in ((classic, 3), (PROFILES["first_double"], 4)):
         assert [shipped.option(name, rules, seats) for name in options] == [0, 0, 0]
-    given = Quelonia(endgame=0, settle=0.5, legible=0.0)
+    given = Tuned(endgame=0, settle=0.5, legible=0.0)
     assert [given.option(name, classic, 4) for name in options] == [0, 0.5, 0.0]
-    monkeypatch.setattr(module, "SETTLE", 0.0)
-    assert shipped.option("settle", classic, 4) == 0.0
-    assert given.option("settle", classic, 4) == 0.5
-    with pytest.raises(KeyError):
-        shipped.option("rollouts", classic, 4)
-    # Session 18: the chains' longer burn-in is off (0: the set's own) at every table.
-    for rules, seats in ((classic, 4), (PROFILES["cuban"], 4), (classic, 3)):
-        assert shipped.option("burn_in", rules, seats) == 0
-    assert Quelonia(burn_in=8.0).option("burn_in", classic, 4) == 8.0
-    monkeypatch.setattr(module, "BURN_IN", 6.0)
-    assert shipped.option("burn_in", classic, 3) == 6.0
+    for name in ("rollouts", "burn_in"):
+        with pytest.raises(KeyError):
+            shipped.option(name, classic, 4)
 
 
 def test_at_four_seats_the_shipped_options_change_her_estimates_and_not_at_three():
@@ -159,7 +113,7 @@ def test_at_four_seats_the_shipped_options_change_her_estimates_and_not_at_three
             if len(view.legal_moves) > 1
         ]
 
-    shipped = Quelonia(rollouts=200, time_budget=600.0, max_worlds=20)
-    off = Quelonia(rollouts=200, time_budget=600.0, max_worlds=20, endgame=0, settle=0.0)
+    shipped = Tuned(rollouts=200, time_budget=600.0, max_worlds=20)
+    off = Tuned(rollouts=200, time_budget=600.0, max_worlds=20, endgame=0, settle=0.0)
     assert estimates(shipped, 4) != estimates(off, 4)
     assert estimates(shipped, 3) == estimates(off, 3)

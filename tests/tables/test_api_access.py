@@ -86,11 +86,12 @@ def test_renewing_a_seat_without_a_link_says_so(api_client_for, alice, bob):
         assert answer.status_code == 404
         assert answer.json() == {
             "code": "invite_not_found",
-            "detail": f"El asiento {seat} no tiene un enlace de invitación que renovar.",
+            "detail": f"El asiento {seat + 1} (índice {seat}) no tiene un enlace de invitación "
+            "que renovar.",
         }
     answer = creator.post(renew % 5)
     assert (answer.status_code, answer.json()["code"]) == (400, "no_such_seat")
     assert answer.json()["detail"] == (
-        "No hay asiento 5 en esta mesa: los asientos van del 0 al 2."
+        "No hay asiento de índice 5 en esta mesa: los índices van del 0 al 2 (asientos 1 a 3)."
     )
     assert Table.objects.get(pk=created["id"]).version == created["version"]

@@ -3,7 +3,8 @@ is told what is true for that table. A move ``{"seat": 5}`` or a mute ``{"seat":
 a 2-seat table said "Tiene que ser menor o igual que 3." (the largest table's last
 seat), and ``{"seat": 2}`` there "No juegas en ese asiento." or a bare 404; now each is
 400 ``no_such_seat`` (a code of its own, so an app can tell it from a body's other
-mistakes) with "No hay asiento 5 en esta mesa: los asientos van del 0 al 1." in
+mistakes) with "No hay asiento de índice 5 en esta mesa: los índices van del 0 al 1
+(asientos 1 a 2)." in
 ``fields.seat``. Creating a 3-seat table with ``others: ["nino"]`` said "Indica, para
 cada otro asiento, «friend» o un bot…" without how many: now "Esta mesa tiene 2 asientos
 más: indica 2 en others…"."""
@@ -22,7 +23,10 @@ pytestmark = pytest.mark.django_db
 
 
 def _no_seat(seat: int, last: int) -> str:
-    return f"No hay asiento {seat} en esta mesa: los asientos van del 0 al {last}."
+    return (
+        f"No hay asiento de índice {seat} en esta mesa: los índices van del 0 al {last} "
+        f"(asientos 1 a {last + 1})."
+    )
 
 
 def _refused(answer, detail: str) -> None:
@@ -78,7 +82,10 @@ def test_carol_reads_it_in_english(api_client_for, carol, dave):
 
     answer = clients[0].post(mute, {"seat": 4}, format="json", HTTP_ACCEPT_LANGUAGE="en")
 
-    _refused(answer, "There is no seat 4 at this table: seats go from 0 to 1.")
+    _refused(
+        answer,
+        "There is no seat index 4 at this table: indexes go from 0 to 1 (seats 1 to 2).",
+    )
 
 
 @pytest.mark.parametrize(

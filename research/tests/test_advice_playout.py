@@ -1,4 +1,4 @@
-"""The advice rollout (``simulate.advice_playout``): every seat of a sampled deal plays as
+"""The advice rollout (``research.advice_playout``): every seat of a sampled deal plays as
 Nino would from what it sees, so the voids it reads must be the ones the engine's log
 shows and its choice must be one of Nino's best. Pure engine code: no database."""
 
@@ -10,13 +10,14 @@ import pytest
 
 from dominoes.bots.knowledge import infer
 from dominoes.bots.nino import exhausted_pips, score_move
-from dominoes.bots.quelonia import Quelonia
-from dominoes.bots.simulate import advice_playout, world_position
+from dominoes.bots.simulate import world_position
 from dominoes.engine import advance, apply, new_match
 from dominoes.playout import Position, tables_for
 from dominoes.rules import PROFILES
 from dominoes.state import Play
 from dominoes.view import view_for
+from research.advice_playout import advice_playout
+from research.lab import LabQuelonia as Quelonia
 from tests.engine.test_profile_bots import PROFILE_TABLES, decisions, true_world
 
 
