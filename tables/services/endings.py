@@ -27,9 +27,12 @@ def expire_if_overdue(table: Table, seats: list[Seat], now: datetime) -> bool:
     if table.status != Table.Status.PLAYING or table.deadline is None or now <= table.deadline:
         return False
     match = transitions.match_of(table)
-    if match.is_over or match.hand.is_over or seats[match.hand.turn].bot:
+    if match.is_over or match.hand.is_over:
+        return False
+    absent = transitions.clock_seat(seats, match)  # the turn, or who chooses the leader
+    if seats[absent].bot:
         return False  # nobody is on the clock (bots never time out, R27)
-    after = transitions.continue_match(abandon(match, match.hand.turn, MatchOutcome.ABANDONED))
+    after = transitions.continue_match(abandon(match, absent, MatchOutcome.ABANDONED))
     if after.is_over:  # else the hand goes on without the absent seat (leavers_sit_out)
         table.outcome = Table.Outcome.ABSENT
     transitions.save_transition(table, seats, match, after, now, chosen_actions=0)

@@ -35,7 +35,7 @@ from tables.errors import (
 )
 from tables.models import Seat, Table
 from tables.seating import acting_seat, check_seat_exists
-from tables.services import outbox, transitions
+from tables.services import lead_choice, outbox, transitions
 from tables.services.endings import expire_if_overdue, lost_by_absence
 
 
@@ -54,7 +54,9 @@ def move_play(
     a tile that fits one way) for ``user``'s seat, then the automatic draws and passes
     (R16), the end of the hand and the next deal. ``action`` ``"draw"`` or ``"pass"`` is
     a seat's own choice where the profile makes drawing optional (``first_double``); the
-    drawn tile is the stock's top, which the client never names.
+    drawn tile is the stock's top, which the client never names. ``"pass"`` before a
+    lead the pair chooses, from the person whose partner is a bot, lets the bot lead
+    (``lead_choice.partner_lead``): its lead is the move saved.
 
     ``seat`` names the seat the move is for; it must be one of ``user``'s. Left out: the
     user's seat that may act now (``may_act``), else their first. It matters only to a
@@ -115,7 +117,9 @@ def _move(
     match = transitions.match_of(table)
     index = seat if seat is not None else acting_seat(match, [s.index for s in mine])
     try:
-        chosen = _chosen_action(match, index, move["action"], parsed, move["end"])
+        chosen = lead_choice.partner_lead(
+            seats, match, index, move["action"], seed=bot_seed(table)
+        ) or _chosen_action(match, index, move["action"], parsed, move["end"])
         played = play_turn(match, chosen)
     except IllegalMove as error:
         detail = _other_hand_detail(match, error, index, mine, parsed)

@@ -66,19 +66,37 @@ def continue_match(match: MatchState) -> MatchState:
     return match
 
 
+def lead_chooser(seats: list[Seat], match: MatchState) -> int | None:
+    """The person who chooses who leads for their pair, else ``None``: before a lead
+    either partner may take (``HandState.lead_seats``, ``later_lead == "winner_team"``)
+    when one partner is a person and the other a bot. The bot never leads of itself then,
+    whichever of the two the hand's turn names: the person leads, or lets the bot lead
+    (``tables.services.play``: a ``pass`` before the lead). Their move time runs (R27)."""
+    hand = match.hand
+    if match.is_over or hand.is_over or hand.ends is not None or len(hand.lead_seats) < 2:
+        return None
+    people = [index for index in hand.lead_seats if not seats[index].bot]
+    return people[0] if len(people) == 1 else None
+
+
+def clock_seat(seats: list[Seat], match: MatchState) -> int:
+    """The seat the table waits for (``Table.turn_seat``, its move time and notices): the
+    person choosing the pair's leader (``lead_chooser``), else the hand's turn."""
+    chooser = lead_chooser(seats, match)
+    return match.hand.turn if chooser is None else chooser
+
+
 def acting_bot(seats: list[Seat], match: MatchState) -> Seat | None:
     """The bot seat that may act now, else ``None``: the seat to act, or a bot among the
     seats that may lead (profiles where either partner leads, ``later_lead ==
-    "winner_team"``) when the seat to act is a bot too. A person whose turn it is to lead
-    for the pair leads: their bot partner, who may lead by the rules, does not take the
-    lead from them (it did, a second after the hand began, while the page told the person
-    "you lead")."""
-    turn = match.hand.turn
-    person_leads = turn is not None and not seats[turn].bot
+    "winner_team"``) when its partner is a bot too. A bot whose partner is a person waits
+    for that person to choose who leads (``lead_chooser``), even when the hand's turn is
+    the bot's: it took the lead a second after the hand began, before the person could
+    choose."""
+    if lead_chooser(seats, match) is not None:
+        return None
     for seat in seats:
         if seat.bot and may_act(match, seat.index):
-            if person_leads and seat.index != turn:
-                continue
             return seat
     return None
 
@@ -325,14 +343,14 @@ def _move_row(
 
 
 def set_turn(table: Table, seats: list[Seat], match: MatchState, now: datetime) -> None:
-    """Whose turn it is, since when, the absence deadline (R27: humans only, the table's
-    ``move_seconds`` after now) and when its reminder is due (``remind_at``: the deadline
-    less ``Table.reminder_seconds``)."""
+    """Whose turn it is (``clock_seat``), since when, the absence deadline (R27: humans
+    only, the table's ``move_seconds`` after now) and when its reminder is due
+    (``remind_at``: the deadline less ``Table.reminder_seconds``)."""
     table.deadline = table.remind_at = None
     if match.is_over or match.hand.is_over:
         table.turn_seat = table.turn_started_at = None
         return
-    turn = match.hand.turn
+    turn = clock_seat(seats, match)
     table.turn_seat = turn
     table.turn_started_at = now
     if not seats[turn].bot:
@@ -356,5 +374,5 @@ def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) ->
         outbox.send_on_commit(
             outbox.BOT_PLAY, table.pk, table.version, countdown=settings.BOT_DELAY_SECONDS
         )
-    elif actor is None or seats[match.hand.turn].user_id != actor.pk:
+    elif actor is None or seats[clock_seat(seats, match)].user_id != actor.pk:
         outbox.send_on_commit(outbox.TURN_NOTICE, table.pk, table.version)
