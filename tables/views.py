@@ -134,7 +134,9 @@ def table_create(request: HttpRequest) -> HttpResponse:
                 move_days=form.cleaned_data["move_days"],
             )
         except TableError as error:
-            form.add_error(None, str(error.detail))
+            # the service's own answer: 400 invalid_table, or 403 suspended (a form drawn
+            # before the suspension, or posted by hand), as the API's create answers
+            return _create_page(request, form, error.status_code, str(error.detail))
         else:
             return redirect("tables:table", table_id=table.pk)
     return _create_page(request, form, 400 if request.method == "POST" else 200)

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from core.json_input import TakesNoBody
 from core.pagination import page_size_asked
-from tables import errors, listing, replays, selectors, services
+from tables import errors, listing, replays, seat_left_page, selectors, services
 from tables.api.common import (
     StrictSerializer,
     TableScopedApi,
@@ -223,6 +223,8 @@ class AbandonApi(TakesNoBody, TableScopedApi):
     def post(self, request: Request, table_id: int) -> Response:
         table = services.table_abandon(table_id=table_id, user=request.user)
         if table.status == Table.Status.WAITING:  # a guest gave up their seat
+            if request.auth is None:  # the page's session: its "Mis mesas" says so
+                seat_left_page.remember_seat_left(request._request, table.pk)
             return Response({"id": table.pk, "status": table.status, "left": True})
         table, seat = services.table_for_user(table_id, request.user)
         return table_response(request, table, seat)
