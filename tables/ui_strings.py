@@ -133,7 +133,26 @@ def ui_strings() -> Words:
         "copy_failed": _("No se pudo copiar: selecciona el enlace y cópialo."),
         "share": _("Compartir"),
         "share_text": _("¿Jugamos al dominó?"),
-        "abandon_confirm": _("¿Seguro que quieres abandonar? Perderás la partida."),
+        # What abandoning would do (static/js/table/abandon.js, dominoes/leaving.py, R26).
+        "abandon_confirm_rival": _(
+            "¿Seguro que quieres abandonar? Perderás la partida y la ganará %(name)s."
+        ),
+        "abandon_confirm_pairs": _(
+            "¿Seguro que quieres abandonar? Tu pareja y tú perderán la partida y la ganará "
+            "la pareja de %(names)s."
+        ),
+        "abandon_confirm_leader": _(
+            "¿Seguro que quieres abandonar? Perderás la partida y la ganará %(name)s, que "
+            "tiene más puntos que %(other)s."
+        ),
+        "abandon_confirm_tie": _(
+            "¿Seguro que quieres abandonar? Perderás la partida y, como %(names)s tienen "
+            "los mismos puntos, terminará sin ganador."
+        ),
+        "abandon_confirm_sit_out": _(
+            "¿Seguro que quieres abandonar? Perderás la partida: la mano sigue sin ti entre "
+            "%(names)s y tus fichas ya no cuentan."
+        ),
         "abandon": _("Abandonar la partida"),
         "cancel_table": _("Cancelar la mesa"),
         "cancel_confirm": _(

@@ -9,6 +9,7 @@
 //   api.js         the API client: JSON, CSRF, error contract, POST retried with one key
 //   poll.js        polling with ETag / 304
 //   controller.js  render(), moves, abandon, polling, keyboard
+//   abandon.js     what "Abandonar la partida" asks: what would happen (R26)
 //   status.js, invites.js, seats.js, line.js, hand.js, log.js, summary.js (explain.js):
 //                  the pieces of the page; dom.js and tiles.js the helpers they share
 //   handover.js    an ended hand held on screen until "Siguiente mano"

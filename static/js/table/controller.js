@@ -3,6 +3,7 @@
 // answer (a move's, a poll's) replaces the table JSON and the page is drawn again: there
 // is one renderer and nothing to keep in step on the server.
 
+import { abandonQuestion } from "./abandon.js";
 import { apiClient, newKey } from "./api.js";
 import { fmt, say } from "./dom.js";
 import { renderHand, renderOtherHand } from "./hand.js";
@@ -248,7 +249,7 @@ function leavesSeat(state) {
 // from a second request.
 async function abandonMatch() {
   const state = store.table;
-  const question = state.status !== "waiting" ? T.abandon_confirm : leavesSeat(state) ? T.leave_confirm : T.cancel_confirm;
+  const question = state.status !== "waiting" ? abandonQuestion() : leavesSeat(state) ? T.leave_confirm : T.cancel_confirm;
   if (!window.confirm(question)) return;
   store.busy = true;
   try {
