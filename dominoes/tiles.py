@@ -127,8 +127,9 @@ def place(
     ``None``) the tile is the line: ``(True, (high, low))``, whatever ``end`` says.
 
     The one placement rule of the engine (``engine.apply``), the fast path's ``Position``
-    and the bots; only ``dominoes.playout.run``'s random loop keeps a bit-mask form of it,
-    for speed (measured there)."""
+    and the bots; the fast path's loops read it as tables of the other pip
+    (``Tables.other``), checked against the engine by
+    ``tests/engine/test_playout_matches_engine.py``."""
     high, low = tile
     if ends is None:
         return True, (high, low)

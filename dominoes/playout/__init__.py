@@ -39,12 +39,13 @@ place; ``copy()`` first when a caller needs the position afterwards. Typical use
 
 ``tests/engine/test_playout_agrees_with_engine.py`` checks move for move that this module and
 ``dominoes.engine`` agree for every profile (legal plays and choices at every step, end,
-winners, points, counts).
+winners, points, counts), and ``tests/engine/test_playout_matches_engine.py`` that the
+random loop and the greedy rollout end every step of random hands as the engine does.
 
-The package: ``tables`` (lookup tables), ``steps`` (the one no-fit step, R14-R18),
-``score`` (R19-R24), ``position`` and ``moves`` (``Position``), ``run`` (the random loop),
-``greedy`` (the bots' quick policy, ``greedy_playout``), ``deal`` (random deals and first
-leads).
+The package: ``tables`` (lookup tables), ``steps`` (the no-fit step R14-R18, the random
+lead and play), ``score`` (R19-R24), ``position`` and ``moves`` (``Position``), ``run``
+(the random loop), ``greedy`` (the bots' quick policy, ``greedy_playout``), ``deal``
+(random deals and first leads).
 """
 
 from __future__ import annotations

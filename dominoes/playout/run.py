@@ -1,26 +1,25 @@
 """The fast path's random loop: a hand played to its end with uniformly random legal
 actions, on raw values (R11-R18), and ``play_random_hands`` for benchmarks.
 
-A play is placed here as ``dominoes.tiles.place`` places it (the right end when both ends
-show its pip), in bit-mask form: the k-th of the left-end plays, then of the right-end
-ones, by tile index (``Position.legal_plays`` order). This form, and the inline classic
-draws and passes (``steps.no_fit_step``'s R14-R18 without a call), are kept because
-``bench/engine_speed.py`` measured the calls at 5-7% of a playout; for the same reason
-``_run`` is the one function of ``dominoes`` over 60 lines (a shorter selection of the
-play measured 4% slower, and splitting off the lead ~2%: one call more per hand).
+The loop takes the steps ``Position`` takes (``steps``): ``random_lead`` and
+``random_play`` choose and place a tile (as ``dominoes.tiles.place`` places it, in
+``Position.legal_plays`` order), ``no_fit_step`` draws, passes and blocks (R14-R18), and
+``score._score`` scores the end. ``tests/engine/test_playout_matches_engine.py`` checks
+its results against the engine's from every step of random hands of every profile; its
+speed is ``python -m bench.engine_speed --no-pypi --no-main --baseline REV``.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from dominoes.playout.deal import _deal, _deal_plan, first_lead
 from dominoes.playout.position import Position
 from dominoes.playout.score import _score
-from dominoes.playout.steps import BLOCKED, no_fit_step
+from dominoes.playout.steps import BLOCKED, no_fit_step, plays_by_pip, random_lead, random_play
 from dominoes.playout.tables import Tables, _teams, tables_for
 from dominoes.rules import CLASSIC, Rules
+from dominoes.seats import NEXT_SEATS
 from dominoes.state import HandEnd
 
 _DOMINO = HandEnd.DOMINO
@@ -74,12 +73,6 @@ def random_playout(
     return position.end, position.winners, position.points, position.counts
 
 
-@cache
-def _next_seat(seats: int) -> tuple[int, ...]:
-    """``_next_seat(n)[s]``: the seat after ``s`` at a table of ``n`` (R3)."""
-    return tuple(range(1, seats)) + (0,)
-
-
 def _run(
     tables: Tables,
     hands: list[int],
@@ -104,19 +97,13 @@ def _run(
     the stock tiles drawn, and the bit of the tile that went out (``0`` for a block): a
     domino by a non-double that leaves both ends equal is a capicúa.
     """
-    pip_mask, other, nxt = tables.pip_mask, tables.other, _next_seat(len(hands))
-    (optional, closer_rival), n_stock, hand = steps, len(stock), hands[seat]
-    special = optional or closer_rival
+    pip_mask, nxt = tables.pip_mask, NEXT_SEATS[len(hands)]
+    plays_at = plays_by_pip(tables.max_pip)
+    optional, closer_rival = steps
     left, right = ends
+    hand = hands[seat]
     if left < 0:  # the lead (R7-R10)
-        tile = required
-        if tile < 0:
-            choices = hand & lead_mask
-            k = int(random_() * choices.bit_count()) if choices & (choices - 1) else 0
-            while k:
-                choices &= choices - 1
-                k -= 1
-            tile = (choices & -choices).bit_length() - 1
+        tile = required if required >= 0 else random_lead(hand & lead_mask, random_)
         left, right = tables.pips[tile]
         low = 1 << tile
         hand ^= low
@@ -126,77 +113,16 @@ def _run(
         seat = nxt[seat]
         hand = hands[seat]
     fit = pip_mask[left] | pip_mask[right]
-    while True:
-        if not hand & fit:
-            if special:  # the profile's draws, passes and blocks (R14-R18)
-                seat, drawn, _, outcome = no_fit_step(
-                    hands, stock, drawn, seat, fit, passes, optional, closer_rival, random_
-                )
-                passes = 0  # the next no-fit step comes right after a play
-                if outcome == BLOCKED:
-                    return _BLOCKED, seat, left, right, drawn, 0
-                hand = hands[seat]
-            else:  # no_fit_step's R14-R18 inline: calling it costs 5-7% here
-                while drawn < n_stock:
-                    bit = 1 << stock[drawn]
-                    drawn += 1
-                    hand |= bit
-                    if bit & fit:
-                        break
-                if not hand & fit:  # no stock left: pass to the next seat that fits (R15)
-                    hands[seat] = hand
-                    start = seat
-                    while True:
-                        seat = nxt[seat]
-                        if seat == start:  # nobody fits: blocked (R18)
-                            return _BLOCKED, seat, left, right, drawn, 0
-                        hand = hands[seat]
-                        if hand & fit:
-                            break
-        # A play (R11-R13): the k-th of the left-end plays, then of the right-end ones.
-        on_left = hand & pip_mask[left]
-        if left == right:  # both ends show the pip: the engine places on the right
-            if on_left & (on_left - 1):
-                k = int(random_() * on_left.bit_count())
-                while k:
-                    on_left &= on_left - 1
-                    k -= 1
-            low = on_left & -on_left
-            right = other[low.bit_length() - 1][right]
-        else:
-            on_right = hand & pip_mask[right]
-            if not on_right:
-                if on_left & (on_left - 1):
-                    k = int(random_() * on_left.bit_count())
-                    while k:
-                        on_left &= on_left - 1
-                        k -= 1
-                low = on_left & -on_left
-                left = other[low.bit_length() - 1][left]
-            elif not on_left:
-                if on_right & (on_right - 1):
-                    k = int(random_() * on_right.bit_count())
-                    while k:
-                        on_right &= on_right - 1
-                        k -= 1
-                low = on_right & -on_right
-                right = other[low.bit_length() - 1][right]
-            else:
-                n_left = on_left.bit_count()
-                k = int(random_() * (n_left + on_right.bit_count()))
-                if k < n_left:
-                    while k:
-                        on_left &= on_left - 1
-                        k -= 1
-                    low = on_left & -on_left
-                    left = other[low.bit_length() - 1][left]
-                else:
-                    k -= n_left
-                    while k:
-                        on_right &= on_right - 1
-                        k -= 1
-                    low = on_right & -on_right
-                    right = other[low.bit_length() - 1][right]
+    while True:  # a play (R11-R13), after the draws and passes of a seat that fits nothing
+        if not hand & fit:  # the profile's draws, passes and blocks (R14-R18)
+            seat, drawn, _, outcome = no_fit_step(
+                hands, stock, drawn, seat, fit, passes, optional, closer_rival, random_
+            )
+            passes = 0  # the next no-fit step comes right after a play
+            if outcome == BLOCKED:
+                return _BLOCKED, seat, left, right, drawn, 0
+            hand = hands[seat]
+        low, left, right = random_play(plays_at, pip_mask, hand, left, right, random_)
         hand ^= low
         hands[seat] = hand
         if not hand:
