@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.rules import Rules
+from dominoes.seats import seat_after
 from dominoes.state import HandEnd, MatchState
 from dominoes.tiles import Tile, heaviest
 
@@ -64,12 +65,12 @@ def later_lead(match: MatchState) -> tuple[int, tuple[int, ...]]:
     nobody won, the pair after the last leader's."""
     rules, seats, last = match.rules, match.seats, match.hand
     if rules.later_lead != "winner_team" or not rules.partnerships(seats):
-        return (last.leader + 1) % seats, ()
+        return seat_after(last.leader, seats), ()
     winners = last.result.winners if last.result is not None else ()
     if not winners:
-        first = (last.leader + 1) % seats
+        first = seat_after(last.leader, seats)
     elif last.result.end is HandEnd.DOMINO:
         first = last.actions[-1].seat
     else:
         first = winners[0]
-    return first, (first, (first + 2) % seats)
+    return first, (first, seat_after(first, seats, 2))

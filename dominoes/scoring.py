@@ -17,8 +17,19 @@ def counts_of(holdings: Sequence[Sequence[Tile]]) -> tuple[int, ...]:
 def team_members(rules: Rules, seats: int, seat: int) -> tuple[int, ...]:
     """The seats on ``seat``'s side, sorted: its partnership with 4 seats, else itself (R2)."""
     if rules.partnerships(seats):
-        return tuple(s for s in range(seats) if s % 2 == seat % 2)
+        team = rules.team_of(seat, seats)
+        return tuple(s for s in range(seats) if rules.team_of(s, seats) == team)
     return (seat,)
+
+
+def pair_totals(rules: Rules, counts: Sequence[int]) -> tuple[int, int]:
+    """The summed counts of the two pairs (team 0, team 1; ``Rules.team_of``) at a
+    partnership table, from the per-seat ``counts`` (R19, R22)."""
+    seats = len(counts)
+    totals = [0, 0]
+    for seat, count in enumerate(counts):
+        totals[rules.team_of(seat, seats)] += count
+    return totals[0], totals[1]
 
 
 def score_domino(
@@ -73,16 +84,17 @@ def blocked_team(rules: Rules, counts: Sequence[int], leader: int | None = None)
     """
     if rules.blocked_pairs == "lowest_player":
         lowest = min(counts)
-        sides = {seat % 2 for seat, count in enumerate(counts) if count == lowest}
+        seats = len(counts)
+        sides = {rules.team_of(seat, seats) for seat, count in enumerate(counts) if count == lowest}
         if len(sides) == 1:
             return sides.pop()
     else:
-        totals = (counts[0] + counts[2], counts[1] + counts[3])
+        totals = pair_totals(rules, counts)
         if totals[0] != totals[1]:
             return 0 if totals[0] < totals[1] else 1
     if rules.blocked_tie != "leader_team" or leader is None:
         return None
-    return leader % 2
+    return rules.team_of(leader, len(counts))
 
 
 def score_blocked(
@@ -108,8 +120,11 @@ def score_blocked(
         if winning_team is None:
             return HandResult(HandEnd.BLOCKED, (), 0, counts)
         winners = team_members(rules, seats, winning_team)
-        rivals = sum(count for seat, count in enumerate(counts) if seat % 2 != winning_team)
-        points = sum(counts) if rules.partner_tiles_count else rivals
+        points = (
+            sum(counts)
+            if rules.partner_tiles_count
+            else pair_totals(rules, counts)[1 - winning_team]
+        )
         return HandResult(HandEnd.BLOCKED, winners, points, counts)
     playing = [seat for seat in range(seats) if seat not in out]
     lowest = min(counts[seat] for seat in playing)
@@ -178,7 +193,7 @@ def explain(
         info["multiplier"] = rules.capicua_multiplier
     pairs = rules.partnerships(seats)
     if pairs:
-        info["team_counts"] = [counts[0] + counts[2], counts[1] + counts[3]]
+        info["team_counts"] = list(pair_totals(rules, counts))
     if result.end is HandEnd.DOMINO:
         info.update(rule="R20", decided_by="domino")
         return info
@@ -204,7 +219,9 @@ def _pair_reason(rules: Rules, counts: Sequence[int], winners: Sequence[int]) ->
     if not winners:
         return "nobody"
     if rules.blocked_pairs == "lowest_player":
-        sides = {seat % 2 for seat, count in enumerate(counts) if count == min(counts)}
+        seats = len(counts)
+        lowest = min(counts)
+        sides = {rules.team_of(seat, seats) for seat, count in enumerate(counts) if count == lowest}
         return "lowest_player" if len(sides) == 1 else "pair_that_led"
-    totals = (counts[0] + counts[2], counts[1] + counts[3])
+    totals = pair_totals(rules, counts)
     return "lower_pair_total" if totals[0] != totals[1] else "pair_that_led"

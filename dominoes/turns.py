@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from dominoes.rules import Rules
 from dominoes.scoring import add_to_scores, score_blocked
+from dominoes.seats import seat_after
 from dominoes.state import HandState, MatchOutcome, MatchState
 from dominoes.tiles import Tile, holds_fit
 
@@ -22,9 +23,9 @@ def lead_must_be_double(rules: Rules, holding: Sequence[Tile]) -> bool:
 
 def next_seat(match: MatchState, hand: HandState, seat: int) -> int:
     """The seat after ``seat`` to act (R3), skipping the seats that left the hand."""
-    seat = (seat + 1) % match.seats
+    seat = seat_after(seat, match.seats)
     while seat in hand.out_seats:
-        seat = (seat + 1) % match.seats
+        seat = seat_after(seat, match.seats)
     return seat
 
 
@@ -61,7 +62,7 @@ def after_action(match: MatchState, hand: HandState) -> MatchState:
     if not blocked and rules.stock_on_block and nobody_fits:
         rest = hand.stock[hand.drawn :]
         if not holds_fit(rest, hand.ends):
-            rival = (hand.actions[-1].seat + 1) % match.seats
+            rival = seat_after(hand.actions[-1].seat, match.seats)
             taken = tuple(sorted(hand.holdings[rival] + rest, reverse=True))
             holdings = hand.holdings[:rival] + (taken,) + hand.holdings[rival + 1 :]
             hand = replace(hand, holdings=holdings, drawn=len(hand.stock))

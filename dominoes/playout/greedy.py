@@ -16,6 +16,7 @@ from functools import cache
 
 from dominoes.playout.position import Position
 from dominoes.playout.tables import Tables, ends_after, tables_for
+from dominoes.seats import NEXT_SEATS
 from dominoes.state import HandEnd
 
 _DOMINO = HandEnd.DOMINO
@@ -109,7 +110,7 @@ def _fast_loop(pos: Position, tiles_left: int, countdown: int) -> tuple | None:
     ``pos`` before any of its methods runs (a draw, a block, the end, ``tiles_left``)."""
     fitting = _fitting(pos.tables.max_pip)
     pip_mask = pos.tables.pip_mask
-    hands, seats, stock_size = pos.hands, pos.seats, len(pos.stock)
+    hands, nxt, stock_size = pos.hands, NEXT_SEATS[pos.seats], len(pos.stock)
     left, right, turn, passes = pos.left, pos.right, pos.turn, pos.passes
     while True:
         if not countdown:  # as greedy_playout's countdown (only with tiles_left)
@@ -127,7 +128,7 @@ def _fast_loop(pos: Position, tiles_left: int, countdown: int) -> tuple | None:
         if not hand:
             return _went_out(pos, turn, tile, left, right, new_left, new_right)
         left, right = new_left, new_right
-        seat = turn + 1 if turn + 1 < seats else 0
+        seat = nxt[turn]
         fit = pip_mask[left] | pip_mask[right]
         if hands[seat] & fit:
             turn, passes = seat, 0
@@ -181,7 +182,7 @@ def _passes(pos: Position, seat: int, fit: int) -> None:
     ``fit`` pass (R15) until one does, which gets the turn (``pos.passes`` counts them);
     when nobody holds a fitting tile the hand is blocked at ``seat`` (R18; ``pos`` is
     finished, its turn the seat that passed, as ``steps.no_fit_step`` leaves it)."""
-    hands, seats = pos.hands, pos.seats
+    hands, nxt = pos.hands, NEXT_SEATS[pos.seats]
     held = 0
     for hand in hands:
         held |= hand
@@ -192,5 +193,5 @@ def _passes(pos: Position, seat: int, fit: int) -> None:
     passes = 0
     while not hands[seat] & fit:
         passes += 1
-        seat = seat + 1 if seat + 1 < seats else 0
+        seat = nxt[seat]
     pos.turn, pos.passes = seat, passes

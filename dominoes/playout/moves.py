@@ -6,6 +6,7 @@ from __future__ import annotations
 from dominoes.playout.score import _score
 from dominoes.playout.steps import BLOCKED, no_fit_step
 from dominoes.playout.tables import DRAW, PASS
+from dominoes.seats import NEXT_SEATS
 from dominoes.state import HandEnd
 from dominoes.tiles import place
 
@@ -27,13 +28,10 @@ class PositionMoves:
 
     def _next(self, seat: int) -> int:
         """The seat after ``seat`` still playing (R3)."""
-        seat += 1
-        if seat == self.seats:
-            seat = 0
+        nxt = NEXT_SEATS[self.seats]
+        seat = nxt[seat]
         while seat in self.out:
-            seat += 1
-            if seat == self.seats:
-                seat = 0
+            seat = nxt[seat]
         return seat
 
     # --- playing -------------------------------------------------------------------------
@@ -95,8 +93,7 @@ class PositionMoves:
         if self.out:
             self._settle(self._next(seat))
             return
-        seat += 1
-        self._settle(0 if seat == self.seats else seat)
+        self._settle(NEXT_SEATS[self.seats][seat])
 
     def draw(self) -> None:
         """The seat to act, ``choosing``, draws the stock's top tile (``draw_optional``);

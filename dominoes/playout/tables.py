@@ -174,7 +174,11 @@ def _teams(rules: Rules, seats: int) -> tuple[tuple[int, ...], ...] | None:
     """Per seat, the sorted seats of its side when partnerships (R2), else ``None``."""
     if not rules.partnerships(seats):
         return None
-    return tuple(tuple(s for s in range(seats) if s % 2 == seat % 2) for seat in range(seats))
+    team_of = rules.team_of
+    return tuple(
+        tuple(s for s in range(seats) if team_of(s, seats) == team_of(seat, seats))
+        for seat in range(seats)
+    )
 
 
 def distinct_masks(
