@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from dominoes.seats import seat_after
+
 
 def after_seat(players: Sequence[dict], first: int) -> list[dict]:
     """The players (``{"seat", ...}`` by seat index) other than seat ``first`` in play
     order after it (R3: seat ``i`` is followed by ``i + 1``)."""
-    return [players[(first + step) % len(players)] for step in range(1, len(players))]
+    return [players[seat_after(first, len(players), step)] for step in range(1, len(players))]
 
 
 def partners_and_rivals(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dominoes import MatchState
 from dominoes.engine import may_act
 from dominoes.rules import PROFILES
+from dominoes.seats import seat_after
 from tables.errors import invite_not_found, no_such_seat
 from tables.models import BOT_CHOICES, Seat
 
@@ -44,7 +45,7 @@ def hand_seats(rules: str, seats: int, index: int) -> list[int]:
     """The seats the person at seat ``index`` holds (R2 partners sit opposite): both seats
     of the pair in a two-hand profile, else ``[index]``."""
     if holds_two_hands(rules) and seats == 4:
-        return sorted({index % 2, index % 2 + 2})
+        return sorted({index, seat_after(index, seats, 2)})
     return [index]
 
 

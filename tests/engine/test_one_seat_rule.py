@@ -1,6 +1,7 @@
 """Partnerships and seat rotation are written once: a seat's side through
 ``Rules.team_of`` (R2) and the seat after another through ``dominoes.seats.seat_after`` (or
-its table ``next_seats``, R3). This test reads the engine's sources for the arithmetic
+its table ``next_seats``, R3). This test reads the engine's sources (and the service's
+seating helpers) for the arithmetic
 written out again: a seat's parity (``% 2``), a seat plus a step modulo the table size,
 or the next seat wrapped by hand (``seat + 1 if seat + 1 < seats else 0``)."""
 
@@ -35,9 +36,14 @@ NOT_YET = {
 }
 
 
+#: Service modules that seat people by the same rules (their pure seating helpers).
+SERVICE_FILES = ("tables/naming.py", "tables/seating.py")
+
+
 def _sites() -> dict[str, int]:
     found: dict[str, int] = {}
-    for path in sorted((ROOT / "dominoes").rglob("*.py")):
+    paths = [*(ROOT / "dominoes").rglob("*.py"), *(ROOT / name for name in SERVICE_FILES)]
+    for path in sorted(paths):
         name = path.relative_to(ROOT).as_posix()
         for line in path.read_text().splitlines():
             code = line.split("#", 1)[0]
