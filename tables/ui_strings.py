@@ -189,7 +189,16 @@ def ui_strings() -> Words:
         "out_of_play": _("Fuera del juego: %(n)s fichas"),
         "lead_pair": _("Sale la pareja de %(names)s: puede salir cualquiera de los dos."),
         "lead_pair_you": _("Salen ustedes: puedes salir tú o tu compañero."),
-        "lead_pair_you_bot": _("Salen ustedes: sales tú; tu compañero bot te deja la salida."),
+        # Cuban, the person's partner a bot: she chooses who leads (a pass lets the bot).
+        "lead_pair_you_bot": _(
+            "Salen ustedes: elige quién sale. Juega una ficha para salir tú, o deja que "
+            "salga tu compañero (%(name)s)."
+        ),
+        "lead_you_or_partner": _(
+            "Sal tú con una de tus fichas marcadas, o deja que salga %(name)s."
+        ),
+        "let_partner_lead": _("Que salga %(name)s"),
+        "partner_leads": _("Le dejaste la salida a %(name)s."),
         "choose_hint": _("No tienes ficha que encaje: roba del pozo o pasa."),
         "choice_draw": _("Robar"),
         "choice_pass": _("Pasar"),

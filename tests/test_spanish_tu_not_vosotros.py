@@ -60,7 +60,7 @@ def test_a_pair_reads_tu_pareja_y_tu_and_ustedes():
     assert words["scored_pair_you"]["other"] == "Tu pareja y tú se anotan %(points)s puntos."
     assert words["scored_pair_you"]["one"] == "Tu pareja y tú se anotan %(points)s punto."
     assert words["lead_pair_you"] == "Salen ustedes: puedes salir tú o tu compañero."
-    assert words["lead_pair_you_bot"].startswith("Salen ustedes: sales tú;")
+    assert words["lead_pair_you_bot"].startswith("Salen ustedes: elige quién sale.")
     assert str(partner.detail) == (
         "carol, tu pareja, agotó su plazo de 2 días para jugar: los dos pierden la partida "
         "por ausencia y la mesa ha terminado."

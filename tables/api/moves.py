@@ -47,8 +47,10 @@ class MoveListCreateApi(TableScopedApi):
         action = serializers.ChoiceField(
             choices=["play", "draw", "pass"],
             default="play",
-            help_text="'play' a tile; 'draw' or 'pass' only where the profile makes drawing "
-            "a choice (game.choices), never in classic (R16: automatic).",
+            help_text="'play' a tile; 'draw' or 'pass' where the profile makes drawing a "
+            "choice (game.choices), never in classic (R16: automatic). In cuban, 'pass' "
+            "also before a lead your pair chooses when your partner is a bot (game."
+            "lead_seats has both of you, your_turn): the bot leads, its tile the move saved.",
         )
         tile = RuledRegexField(
             TILE_PATTERN,

@@ -347,8 +347,8 @@ def _lead_for_alice(table: Table, alice, rng) -> dict | None:
 
 
 def test_alice_is_told_she_leads_when_her_bot_partner_could(live_server, new_page, alice):
-    """Cuban: either partner of the pair that won may lead; her bot partner leaves the
-    lead to alice when the hand begins on her turn (``acting_bot``), and the page says so
+    """Cuban: either partner of the pair that won may lead; her bot partner waits for
+    alice to choose who leads (``transitions.lead_chooser``), and the page says so
     instead of "you or your partner may lead"."""
     import random
 
@@ -366,12 +366,12 @@ def test_alice_is_told_she_leads_when_her_bot_partner_could(live_server, new_pag
     _open(page, live_server.url, table)
     # The ended hand's summary says who leads the new one, as the status line will.
     held = page.inner_text("#last-hand .next-turn")
-    assert "sales tú; tu compañero bot te deja la salida" in held, held
+    assert "elige quién sale" in held, held
     assert "ni robar" not in page.inner_text("#last-hand")  # nobody draws in cuban
     shot(page, "cuban-lead-bot-partner-held-phone", PHONE)
     page.get_by_role("button", name="Siguiente mano").click()
     page.locator("#status-line", has_text="Salen ustedes").wait_for()
     status = page.inner_text("#status-line")
-    assert "sales tú; tu compañero bot te deja la salida" in status, status
+    assert "elige quién sale" in status, status
     assert page.locator("#line .placed").count() == 0  # nobody has led: alice leads
     shot(page, "cuban-lead-bot-partner-phone", PHONE)

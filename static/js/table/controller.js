@@ -14,7 +14,7 @@ import { describeChange, renderLog } from "./log.js";
 import { T, csrfToken, root, urls } from "./page.js";
 import { createPoll } from "./poll.js";
 import { renderPlayers, renderScoreboard } from "./seats.js";
-import { canPlay, isActive, mySeats, store } from "./state.js";
+import { canPlay, isActive, mySeats, plainName, store } from "./state.js";
 import { renderResult, renderStatus } from "./status.js";
 import { renderRematch } from "./rematch.js";
 import { dropSinceSentenceWhenOver, isNew, markLine, noteSince, retellSinceSentence, showSinceSentence } from "./since.js";
@@ -27,6 +27,7 @@ const actions = {
   choose,
   send,
   sendAction,
+  letPartnerLead,
   cancelEndChoice() {
     store.pending = null;
     render();
@@ -195,6 +196,13 @@ async function send(move) {
 async function sendAction(action) {
   const body = { action, version: store.table.version, seat: store.table.your_seat };
   await submit(body, action === "draw" ? T.you_drew : T.you_passed);
+}
+
+// Let my bot partner lead for our pair (cuban): a pass before the lead, sent as any move
+// is (the version seen, one Idempotency-Key); the bot's lead is the move the server saves.
+async function letPartnerLead(partner) {
+  const body = { action: "pass", version: store.table.version, seat: store.table.your_seat };
+  await submit(body, fmt(T.partner_leads, { name: plainName(partner) }));
 }
 
 // Post one move (a play, a draw or a pass) unless one is on its way, then show the answer.

@@ -3,11 +3,11 @@
 // my other hand when I hold two (seven_plus_seven), shown but not playable.
 //
 // ``actions`` (controller.js): choose(tile), send(move), sendAction("draw"|"pass"),
-// cancelEndChoice().
+// letPartnerLead(seat), cancelEndChoice().
 
 import { fmt, h, keepTiles } from "./dom.js";
 import { T } from "./page.js";
-import { canPlay, choicesOf, mySeats, store } from "./state.js";
+import { canPlay, choicesOf, leadChoicePartner, mySeats, plainName, store } from "./state.js";
 import { tileNamed } from "./tiles.js";
 
 function tileButton(tile, playable, mine, actions) {
@@ -54,6 +54,7 @@ export function renderHand(actions) {
   for (const tile of game.tiles) hand.append(tileButton(tile, playable, mine, actions));
   renderEndChoice(actions);
   renderChoices(actions);
+  renderLeadChoice(actions);
   // Keyboard players keep their place: the same tile, else the first one they can play.
   if (keepFocus && !store.busy && store.pending === null) {
     store.restoreFocus = false;
@@ -130,4 +131,24 @@ function renderChoices(actions) {
       }, labels[action] || action)
     );
   }
+}
+
+// Before a lead my pair chooses with my partner a bot (cuban): "Que salga <partner>" sends
+// the pass that lets the bot lead; a tile of the hand leads myself.
+function renderLeadChoice(actions) {
+  const box = document.getElementById("lead-choice");
+  if (!box) return;
+  const partner = leadChoicePartner();
+  box.replaceChildren();
+  box.hidden = partner === null;
+  if (box.hidden) return;
+  box.append(
+    h("button", {
+      type: "button",
+      class: "choice-btn lead-partner",
+      "data-action": "pass",
+      disabled: store.busy,
+      onclick: () => actions.letPartnerLead(partner),
+    }, fmt(T.let_partner_lead, { name: plainName(partner) }))
+  );
 }

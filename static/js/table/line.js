@@ -3,7 +3,7 @@
 
 import { fmt, h } from "./dom.js";
 import { T } from "./page.js";
-import { canPlay, store } from "./state.js";
+import { canPlay, leadChoicePartner, plainName, store } from "./state.js";
 import { tileSvg } from "./tiles.js";
 
 export function renderLine() {
@@ -19,7 +19,8 @@ export function renderLine() {
   if (!game.line.length) {
     // The hint is text beside the picture, not inside its role=img (which hides it).
     line.setAttribute("aria-label", T.line_empty);
-    hint.textContent = canPlay() ? T.lead_you : T.line_empty;
+    const partner = leadChoicePartner(); // my bot partner waits for me to choose
+    hint.textContent = partner !== null ? fmt(T.lead_you_or_partner, { name: plainName(partner) }) : canPlay() ? T.lead_you : T.line_empty;
     hint.hidden = false;
     return;
   }

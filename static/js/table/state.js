@@ -74,6 +74,20 @@ export function canPlay() {
   return Boolean(game.lead_seats && game.lead_seats.includes(state.your_seat) && game.legal_moves.length);
 }
 
+// The bot partner's seat when I choose who leads for my pair (cuban, my partner a bot:
+// the server's transitions.lead_chooser), else null: the table waits for me before the
+// hand's first tile (``your_turn``, ``game.lead_seats`` has my seat and my partner's).
+// I lead a tile, or send a pass, and the bot leads.
+export function leadChoicePartner(state = store.table) {
+  const game = state.game;
+  const leads = game && game.lead_seats;
+  if (state.status !== "playing" || !state.your_turn || !leads || leads.length < 2) return null;
+  if (game.line.length || !leads.includes(state.your_seat)) return null;
+  const partner = leads.find((seat) => seat !== state.your_seat);
+  const bot = state.players.some((player) => player.seat === partner && player.bot);
+  return bot ? partner : null;
+}
+
 // Draw or pass, where the profile makes them the seat's own choice (first_double):
 // ``game.choices`` is ["draw", "pass"] then, else empty or absent.
 export function choicesOf(game) {

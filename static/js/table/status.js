@@ -2,7 +2,7 @@
 
 import { counted, fmt, h } from "./dom.js";
 import { T, profile } from "./page.js";
-import { inPairs, joinNames, manyNames, mySeats, playerName, store, timeLeftSentence } from "./state.js";
+import { inPairs, joinNames, leadChoicePartner, manyNames, mySeats, plainName, playerName, store, timeLeftSentence } from "./state.js";
 
 export function renderStatus() {
   const state = store.table;
@@ -26,16 +26,16 @@ export function renderStatus() {
 }
 
 // Who may lead when either partner of a pair may (cuban's lead after a won hand), or null:
-// the pair's names, or "you or your partner", or "you: your bot partner leaves it to you"
-// (a bot partner leaves the lead to the person whose turn it is: acting_bot). ``state``:
-// a table JSON, the real one (the end-of-hand box says it too).
+// the pair's names, or "you or your partner", or, my partner a bot, "choose who leads:
+// play a tile to lead, or let your partner (its name) lead" (the bot waits for me:
+// leadChoicePartner; hand.js has the button). ``state``: a table JSON, the real one (the
+// end-of-hand box says it too).
 export function pairLead(state) {
   const leads = state.game && state.game.lead_seats;
   if (!leads || leads.length < 2) return null;
   if (!leads.includes(state.your_seat)) return fmt(T.lead_pair, { names: joinNames(leads) });
-  const partner = leads.find((seat) => seat !== state.your_seat);
-  const botPartner = state.players.some((player) => player.seat === partner && player.bot);
-  return botPartner && state.your_turn ? T.lead_pair_you_bot : T.lead_pair_you;
+  const partner = leadChoicePartner(state);
+  return partner === null ? T.lead_pair_you : fmt(T.lead_pair_you_bot, { name: plainName(partner) });
 }
 
 export function renderResult() {
