@@ -93,11 +93,6 @@ def heaviest(tiles: object) -> Tile:
     return max(tiles, key=lambda tile: (tile.value, tile.high))
 
 
-def hand_value(tiles: object) -> int:
-    """The count of a hand: the sum of its tiles' values, in points (R19)."""
-    return sum(tile.high + tile.low for tile in tiles)
-
-
 # --- the line: what fits and where a tile goes (R11, R12) -----------------------------------
 
 
