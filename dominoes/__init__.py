@@ -26,7 +26,13 @@ from dominoes.engine import (
     start_hand,
 )
 from dominoes.errors import IllegalMove, UnreadableRecord
-from dominoes.record import load_record, match_to_record, replay_match, replay_text
+from dominoes.record import (
+    load_record,
+    match_to_record,
+    recorded_step,
+    replay_match,
+    replay_text,
+)
 from dominoes.rules import CLASSIC, PROFILES, Rules
 from dominoes.state import (
     Draw,
@@ -75,6 +81,7 @@ __all__ = [
     "new_seed",
     "parse_tile",
     "play_turn",
+    "recorded_step",
     "replay_match",
     "replay_text",
     "seed_sha256",

@@ -7,6 +7,7 @@ checks one against the rules and returns the answer RECORD.md specifies.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -232,14 +233,29 @@ def replay_match(record: Record) -> tuple[MatchState | None, dict[str, Any]]:
             return (match if match.hands else None), _refusal(number, None, error)
         for index in range(len(hand.actions) + 1):
             try:
-                for seat, after in hand.left:
-                    if after == index:
-                        match = abandon(match, seat)
-                if index < len(hand.actions):
-                    match = apply(match, hand.actions[index])
+                match = recorded_step(match, hand.actions, hand.left, index)
             except IllegalMove as error:
                 return match, _refusal(number, index, error)
     return (match if match.hands else None), summarize(match, unknown_leader)
+
+
+def recorded_step(
+    match: MatchState,
+    actions: Sequence[Action],
+    left: Iterable[Sequence[int]],
+    index: int,
+) -> MatchState:
+    """Step ``index`` (``0..len(actions)``) of replaying a hand's log from ``match``: each
+    seat of ``left`` (``(seat, after)`` pairs, ``leavers_sit_out``) whose ``after`` is
+    ``index`` leaves the hand (``abandon``, R26), then ``actions[index]`` is applied when
+    there is one. Steps ``0..len(actions)`` in order replay the whole hand, leavers
+    included. Raises ``IllegalMove`` for a step the rules refuse."""
+    for seat, after in left:
+        if after == index:
+            match = abandon(match, seat)
+    if index < len(actions):
+        match = apply(match, actions[index])
+    return match
 
 
 def summarize(match: MatchState, unknown_leader: set[int] | frozenset = frozenset()) -> dict:

@@ -16,9 +16,8 @@ from dominoes import (
     MatchState,
     Pass,
     Play,
-    abandon,
-    apply,
     parse_tile,
+    recorded_step,
     start_hand,
 )
 from dominoes.record import FORMAT as RECORD_FORMAT
@@ -109,7 +108,7 @@ def match_from_log(table: Table) -> MatchState | None:
     """Rebuild the engine state from the Hand and Move rows alone (the log is the truth;
     ``Table.state`` is a snapshot of it). ``None`` before the match starts. A seat that
     left a hand that went on (``Hand.departures``, ``rules.leavers_sit_out``) leaves it
-    again after the same number of actions (``dominoes.abandon``), so the hands match the
+    again after the same number of actions (``dominoes.recorded_step``), so the hands match the
     snapshot at every moment. Other early endings (R26-R28) are not in the log: compare
     ``hands`` and ``scores`` with the snapshot."""
     hands = list(Hand.objects.filter(table=table).order_by("number").prefetch_related("moves"))
@@ -127,21 +126,9 @@ def match_from_log(table: Table) -> MatchState | None:
             stock=[parse_tile(tile, rules.max_pip) for tile in hand.stock],
         )
         moves = sorted(hand.moves.all(), key=lambda move: move.sequence)
-        match = _replay_hand(match, moves, hand.departures, rules.max_pip)
-    return match
-
-
-def _replay_hand(
-    match: MatchState, moves: list[Move], departures: list[list[int]], max_pip: int
-) -> MatchState:
-    """``match`` after the hand just dealt plays ``moves`` (in order), each seat of
-    ``departures`` (``[seat, after]``) leaving it once ``after`` of them are played."""
-    for index in range(len(moves) + 1):
-        for seat, after in departures:
-            if after == index:
-                match = abandon(match, seat)
-        if index < len(moves):
-            match = apply(match, _action(moves[index], max_pip))
+        actions = [_action(move, rules.max_pip) for move in moves]
+        for index in range(len(actions) + 1):
+            match = recorded_step(match, actions, hand.departures, index)
     return match
 
 
