@@ -338,8 +338,10 @@ def profile_url(name: str) -> str:
 def profile_facts(name: str) -> dict[str, Any]:
     """What the pages need to know of a profile: its id, human name, rules link, table
     sizes, targets, whether one hand decides, whether 4 seats play in pairs, the set and
-    whether the undealt tiles are a stock to draw from, and whether one person plays both
-    hands of a pair (``two_hands``: ``seven_plus_seven``)."""
+    whether the undealt tiles are a stock to draw from, whether one person plays both
+    hands of a pair (``two_hands``: ``seven_plus_seven``), and whether a seat that
+    abandons leaves a hand that goes on (``leavers_sit_out``: the abandon question says
+    so)."""
     rules_ = PROFILES[name]
     return {
         "name": name,
@@ -352,6 +354,7 @@ def profile_facts(name: str) -> dict[str, Any]:
         "max_pip": rules_.max_pip,
         "draws": rules_.draw_from_stock,
         "two_hands": holds_two_hands(name),
+        "leavers_sit_out": rules_.leavers_sit_out,
     }
 
 

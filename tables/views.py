@@ -186,11 +186,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         link["url"] = request.build_absolute_uri(link["path"])
     context = {
         "table": view,
-        # leavers_sit_out: abandoning leaves the hand, which goes on (the confirmation says so)
-        "profile": {
-            **profile_facts(view["rules"]),
-            "leavers_sit_out": PROFILES[view["rules"]].leavers_sit_out,
-        },
+        "profile": profile_facts(view["rules"]),
         "move_time": move_time_sentence(table.move_seconds),
         "ui": ui_strings(),
         "pip_colour": request.user.pip_colour,
