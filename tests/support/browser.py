@@ -47,6 +47,40 @@ def shot(page, name: str, viewport=None) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+#: The shown elements a selector matches, as boxes (px) with whether each lies wholly
+#: inside the viewport.
+SHOWN_BOXES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((el) => el.offsetParent)
+  .map((el) => {
+    const r = el.getBoundingClientRect();
+    const inside = r.left >= 0 && r.right <= window.innerWidth
+      && r.top >= 0 && r.bottom <= window.innerHeight;
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, inside};
+  })"""
+
+
+def view_at_top(page, viewport: dict) -> None:
+    """``page`` at ``viewport`` (``{"width", "height"}``, px) scrolled to its top: what a
+    player sees on opening it, without scrolling (a tray fixed to the foot included)."""
+    page.set_viewport_size(viewport)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
+
+
+def viewport_screenshot(page, name: str, viewport: dict) -> None:
+    """artifacts/``name``.png: ``page`` as seen at ``viewport`` without scrolling."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    view_at_top(page, viewport)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def shown_boxes(page, selector: str) -> list[dict]:
+    """The boxes (px: ``left``, ``right``, ``top``, ``bottom``) of the shown elements
+    ``selector`` matches, in document order, each with ``inside``: whether it lies wholly
+    inside the viewport as the page is scrolled now."""
+    return page.evaluate(SHOWN_BOXES, selector)
+
+
 def log_in(page, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)

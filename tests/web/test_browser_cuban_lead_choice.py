@@ -14,22 +14,16 @@ import pytest
 
 from tables import selectors, services
 from tables.models import Move, Table
-from tests.support.browser import ARTIFACTS, BROWSER_MARKS, DESKTOP, PHONE, signed_in
+from tests.support.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    shown_boxes,
+    signed_in,
+    viewport_screenshot,
+)
 
 pytestmark = BROWSER_MARKS
-
-#: The viewport and the boxes of the hand's tiles and of the lead choice's button.
-MEASURE = """() => {
-  const box = (el) => {
-    const r = el.getBoundingClientRect();
-    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
-  };
-  const all = (s) => [...document.querySelectorAll(s)].filter((el) => el.offsetParent).map(box);
-  return {
-    width: window.innerWidth, height: window.innerHeight,
-    tiles: all("#hand .tile-btn"), buttons: all("#lead-choice button"),
-  };
-}"""
 
 #: The status line no longer offers the choice (someone led).
 CHOICE_GONE = "() => !document.getElementById('status-line').textContent.includes('elige quién')"
@@ -73,26 +67,6 @@ def _open_at_the_choice(page, base: str, table: Table) -> None:
     page.locator("#status-line", has_text="Salen ustedes").wait_for()
 
 
-def _screenshot(page, name: str, viewport: dict) -> dict:
-    """What alice sees without scrolling at ``viewport`` (saved to artifacts/) and the
-    boxes MEASURE reads there."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.set_viewport_size(viewport)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(150)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    return page.evaluate(MEASURE)
-
-
-def _inside(item: dict, measured: dict) -> bool:
-    return (
-        item["left"] >= 0
-        and item["right"] <= measured["width"]
-        and item["top"] >= 0
-        and item["bottom"] <= measured["height"]
-    )
-
-
 def _first_move(table: Table, hand_number: int) -> Move:
     return Move.objects.filter(table=table, hand__number=hand_number).order_by("sequence").first()
 
@@ -115,12 +89,13 @@ def test_alice_chooses_who_leads_for_her_pair(live_server, new_page, alice, choi
     hint = page.inner_text("#lead-hint")
     assert hint == f"Sal tú con una de tus fichas marcadas, o deja que salga {partner}.", hint
 
-    measured = _screenshot(page, f"cuban-lead-choice-{choice}-phone", PHONE)
-    assert len(measured["buttons"]) == 1 and len(measured["tiles"]) == len(game["tiles"])
-    out = [box for box in measured["tiles"] + measured["buttons"] if not _inside(box, measured)]
+    viewport_screenshot(page, f"cuban-lead-choice-{choice}-phone", PHONE)
+    tiles, buttons = shown_boxes(page, "#hand .tile-btn"), shown_boxes(page, "#lead-choice button")
+    assert len(buttons) == 1 and len(tiles) == len(game["tiles"])
+    out = [box for box in tiles + buttons if not box["inside"]]
     assert not out, f"out of reach at 390x844: {out}"
-    measured = _screenshot(page, f"cuban-lead-choice-{choice}-desktop", DESKTOP)
-    assert all(_inside(box, measured) for box in measured["buttons"])
+    viewport_screenshot(page, f"cuban-lead-choice-{choice}-desktop", DESKTOP)
+    assert all(box["inside"] for box in shown_boxes(page, "#lead-choice button"))
     page.set_viewport_size(PHONE)
 
     if choice == "partner":

@@ -14,7 +14,15 @@ import pytest
 from tables import services
 from tables.models import Seat, Table
 from tests.conftest import PASSWORD
-from tests.support.browser import ARTIFACTS, BROWSER_MARKS, DESKTOP, PHONE, signed_in
+from tests.support.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    shown_boxes,
+    signed_in,
+    view_at_top,
+    viewport_screenshot,
+)
 from tests.support.finished import play_while
 
 pytestmark = BROWSER_MARKS
@@ -22,18 +30,8 @@ pytestmark = BROWSER_MARKS
 SMALL_PHONE = {"width": 360, "height": 740}
 BOTS = {2: ["nino"], 3: ["nino", "nino"], 4: ["nino", "nino", "nino"]}
 
-#: The viewport and the boxes of the hand's tiles and of the end-choice buttons shown.
-MEASURE = """() => {
-  const box = (el) => {
-    const r = el.getBoundingClientRect();
-    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
-  };
-  const all = (s) => [...document.querySelectorAll(s)].filter((el) => el.offsetParent).map(box);
-  return {
-    width: window.innerWidth, height: window.innerHeight,
-    tiles: all("#hand .tile-btn"), ends: all("#end-choice .end-btn, #end-choice .end-cancel"),
-  };
-}"""
+#: The end-choice buttons shown when a tile fits both ends.
+END_BUTTONS = "#end-choice .end-btn, #end-choice .end-cancel"
 
 
 @pytest.fixture
@@ -41,30 +39,13 @@ def ana(django_user_model):
     return django_user_model.objects.create_user("ana", password=PASSWORD)
 
 
-def shot(page, name: str, viewport: dict) -> None:
-    """What the player sees without scrolling (the tray fixed at the foot of it)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.set_viewport_size(viewport)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(150)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def _inside(item: dict, width: float, height: float) -> bool:
-    within_width = item["left"] >= 0 and item["right"] <= width
-    return within_width and item["top"] >= 0 and item["bottom"] <= height
-
-
 def _out_of_reach(page, viewport: dict) -> list[str]:
     """What of the hand lies outside ``viewport`` once the page is opened at its top."""
-    page.set_viewport_size(viewport)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(100)
-    m = page.evaluate(MEASURE)
-    assert m["tiles"], "no tile of the hand is shown"
-    size = (m["width"], m["height"])
-    wrong = [f"tile {i} {t}" for i, t in enumerate(m["tiles"]) if not _inside(t, *size)]
-    return wrong + [f"end button {e}" for e in m["ends"] if not _inside(e, *size)]
+    view_at_top(page, viewport)
+    tiles = shown_boxes(page, "#hand .tile-btn")
+    assert tiles, "no tile of the hand is shown"
+    wrong = [f"tile {i} {t}" for i, t in enumerate(tiles) if not t["inside"]]
+    return wrong + [f"end button {e}" for e in shown_boxes(page, END_BUTTONS) if not e["inside"]]
 
 
 def _forget_visits(table_id: int, user) -> None:
@@ -110,7 +91,7 @@ def _check_reach(page, where: str, base: str, table_id: int, *, end_choice=False
         wrong = _out_of_reach(page, viewport)
         if wrong:
             failures[name] = wrong
-        shot(page, f"reach-{where}-{name}", viewport)
+        viewport_screenshot(page, f"reach-{where}-{name}", viewport)
     page.set_viewport_size(PHONE)
     chose = _choose_a_double_ended_tile(page, base, table_id)
     assert chose or not end_choice, "no tile fits both ends"
@@ -119,9 +100,9 @@ def _check_reach(page, where: str, base: str, table_id: int, *, end_choice=False
             wrong = _out_of_reach(page, viewport)
             if wrong:
                 failures[f"{name}, choosing an end"] = wrong
-            shot(page, f"reach-{where}-{name}-end-choice", viewport)
+            viewport_screenshot(page, f"reach-{where}-{name}-end-choice", viewport)
         page.keyboard.press("Escape")
-    shot(page, f"reach-{where}-desktop", DESKTOP)
+    viewport_screenshot(page, f"reach-{where}-desktop", DESKTOP)
     page.set_viewport_size(PHONE)
     assert not failures, failures
 
@@ -179,8 +160,8 @@ def test_the_next_hands_tiles_are_in_reach_after_a_hand_ends(live_server, new_pa
     page.goto(f"{live_server.url}/mesas/{table.pk}/")
     page.wait_for_selector("#last-hand.held")
     page.wait_for_selector("#since-line")
-    shot(page, f"reach-hand-over-{seats}-phone", PHONE)
-    shot(page, f"reach-hand-over-{seats}-desktop", DESKTOP)
+    viewport_screenshot(page, f"reach-hand-over-{seats}-phone", PHONE)
+    viewport_screenshot(page, f"reach-hand-over-{seats}-desktop", DESKTOP)
     page.set_viewport_size(PHONE)
     page.click("#last-hand button.next-hand")
     page.wait_for_selector("#table.my-turn #hand .tile-btn")
