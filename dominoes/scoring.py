@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dominoes.reason import HandReason
 from dominoes.rules import Rules
 from dominoes.state import HandEnd, HandResult, MatchOutcome, MatchState
 from dominoes.tiles import Tile
@@ -39,7 +40,7 @@ def score_domino(
     capicua: bool = False,
     out: Sequence[int] = (),
 ) -> HandResult:
-    """The result when ``seat`` played its last tile (R17, R20).
+    """The result, with its reason, when ``seat`` played its last tile (R17, R20).
 
     The seat (with its partner, R20) scores its rivals' counts; the partner's tiles count
     only when ``rules.partner_tiles_count``. A ``capicua`` domino (the last tile a
@@ -50,51 +51,137 @@ def score_domino(
     seats = len(holdings)
     counts = counts_of(holdings)
     winners = team_members(rules, seats, seat)
-    if rules.partner_tiles_count:
-        points = sum(count for s, count in enumerate(counts) if s not in out)
-    else:
-        points = sum(count for s, count in enumerate(counts) if s not in winners and s not in out)
-    if capicua and rules.capicua_multiplier != 1:
-        return HandResult(
-            HandEnd.DOMINO, winners, points * rules.capicua_multiplier, counts, capicua=True
-        )
-    return HandResult(HandEnd.DOMINO, winners, points, counts)
+    everyone = rules.partner_tiles_count
+    scored = tuple(s for s in range(seats) if s not in out and (everyone or s not in winners))
+    multiplier = rules.capicua_multiplier if capicua and rules.capicua_multiplier != 1 else None
+    points = sum(counts[s] for s in scored) * (multiplier or 1)
+    reason = HandReason(
+        end=HandEnd.DOMINO.value,
+        rule="R20",
+        decided_by="domino",
+        counts=counts,
+        winners=winners,
+        points=points,
+        scored_seats=scored,
+        addends=tuple(counts[s] for s in scored),
+        scored="everyone" if everyone else "rival" if len(scored) == 1 else "rivals",
+        went_out=seat,
+        uncounted_partner=None if everyone else next((s for s in winners if s != seat), None),
+        team_counts=pair_totals(rules, counts) if rules.partnerships(seats) else None,
+        multiplier=multiplier,
+        out=tuple(out),
+    )
+    return HandResult(
+        HandEnd.DOMINO, winners, points, counts, capicua=multiplier is not None, reason=reason
+    )
 
 
-def _lowest_tiles_winner(holdings: Sequence[Sequence[Tile]], tied: Sequence[int]) -> int | None:
-    """Among ``tied`` seats, the one whose tile values, lowest first, are lowest (R23).
+def _tie_break(
+    holdings: Sequence[Sequence[Tile]], tied: Sequence[int]
+) -> tuple[int | None, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """Among ``tied`` seats, the one whose tile values, lowest first, are lowest (R23),
+    and each tied seat with those values.
 
     Compares each seat's lowest tile value, then the next lowest, and so on; ``None`` when
     the best sequence is shared (nobody scores).
     """
-    keys = {seat: sorted(tile.high + tile.low for tile in holdings[seat]) for seat in tied}
-    best = min(keys.values())
-    leaders = [seat for seat in tied if keys[seat] == best]
-    return leaders[0] if len(leaders) == 1 else None
+    steps = tuple((seat, tuple(sorted(t.high + t.low for t in holdings[seat]))) for seat in tied)
+    best = min(values for _, values in steps)
+    leaders = [seat for seat, values in steps if values == best]
+    return (leaders[0] if len(leaders) == 1 else None), steps
+
+
+def _blocked_pair(
+    rules: Rules, counts: Sequence[int], leader: int | None
+) -> tuple[int | None, str]:
+    """``blocked_team``'s pair with how it was decided (``HandReason.decided_by``)."""
+    if rules.blocked_pairs == "lowest_player":
+        lowest = min(counts)
+        seats = len(counts)
+        sides = {rules.team_of(seat, seats) for seat, count in enumerate(counts) if count == lowest}
+        if len(sides) == 1:
+            return sides.pop(), "lowest_player"
+    else:
+        totals = pair_totals(rules, counts)
+        if totals[0] != totals[1]:
+            return (0 if totals[0] < totals[1] else 1), "lower_pair_total"
+    if rules.blocked_tie != "leader_team" or leader is None:
+        return None, "nobody"
+    return rules.team_of(leader, len(counts)), "pair_that_led"
 
 
 def blocked_team(rules: Rules, counts: Sequence[int], leader: int | None = None) -> int | None:
-    """The pair (0: seats 0 and 2, 1: seats 1 and 3) that wins a blocked partnership hand
-    with ``counts`` (R22), or ``None`` when nobody does.
+    """The pair (``Rules.team_of``: 0 or 1) that wins a blocked partnership hand with
+    ``counts`` (R22), or ``None`` when nobody does.
 
     ``rules.blocked_pairs == "lower_total"`` (R22): the pair with the lower summed count;
     ``"lowest_player"`` (cuban): the pair of the player with the lowest count. A tie (equal
     totals, or the lowest count held in both pairs) goes to the pair of ``leader`` (the
     seat that led the hand) under ``rules.blocked_tie == "leader_team"``, else to nobody.
     """
-    if rules.blocked_pairs == "lowest_player":
-        lowest = min(counts)
-        seats = len(counts)
-        sides = {rules.team_of(seat, seats) for seat, count in enumerate(counts) if count == lowest}
-        if len(sides) == 1:
-            return sides.pop()
+    return _blocked_pair(rules, counts, leader)[0]
+
+
+def _blocked_pairs(rules: Rules, counts: tuple[int, ...], leader: int | None) -> HandReason:
+    """The reason of a blocked partnership hand (R22): ``blocked_team``'s pair scores the
+    other pair's count (every count with ``rules.partner_tiles_count``)."""
+    seats = len(counts)
+    team, decided = _blocked_pair(rules, counts, leader)
+    winners = () if team is None else team_members(rules, seats, team)
+    scored = tuple(s for s in range(seats) if rules.partner_tiles_count or s not in winners)
+    scored = scored if winners else ()
+    lowest = min(counts)
+    return HandReason(
+        end=HandEnd.BLOCKED.value,
+        rule="R22",
+        decided_by=decided,
+        counts=counts,
+        winners=winners,
+        points=sum(counts[s] for s in scored),
+        scored_seats=scored,
+        addends=tuple(counts[s] for s in scored),
+        scored="everyone" if rules.partner_tiles_count else "rivals",
+        lowest=lowest,
+        lowest_seat=next((s for s in winners if counts[s] == lowest), None),
+        team_counts=pair_totals(rules, counts),
+    )
+
+
+def _blocked_alone(
+    rules: Rules, holdings: Sequence[Sequence[Tile]], counts: tuple[int, ...], out: Sequence[int]
+) -> HandReason:
+    """The reason of a blocked hand without pairs (R21, R23): the lowest count of the seats
+    playing wins, ties broken by ``_tie_break``; it scores the others' counts, or its
+    differences with each (``rules.blocked_points == "differences"``); nothing scored
+    (an unbroken tie, differences of 0) is ``"nobody"``."""
+    playing = [seat for seat in range(len(holdings)) if seat not in out]
+    lowest = min(counts[seat] for seat in playing)
+    tied = tuple(seat for seat in playing if counts[seat] == lowest)
+    winner, steps = _tie_break(holdings, tied) if len(tied) > 1 else (tied[0], ())
+    differences = rules.blocked_points == "differences"
+    scored = tuple(seat for seat in playing if seat != winner) if winner is not None else ()
+    if differences:
+        addends = tuple(counts[seat] - lowest for seat in scored)
     else:
-        totals = pair_totals(rules, counts)
-        if totals[0] != totals[1]:
-            return 0 if totals[0] < totals[1] else 1
-    if rules.blocked_tie != "leader_team" or leader is None:
-        return None
-    return rules.team_of(leader, len(counts))
+        addends = tuple(counts[seat] for seat in scored)
+    won = winner is not None and sum(addends) > 0 if differences else winner is not None
+    return HandReason(
+        end=HandEnd.BLOCKED.value,
+        rule="R23" if len(tied) > 1 else "R21",
+        decided_by=("lowest_tiles" if len(tied) > 1 else "lowest_count") if won else "nobody",
+        counts=counts,
+        winners=(winner,) if won else (),
+        points=sum(addends) if won else 0,
+        scored_seats=scored if won else (),
+        addends=addends if won else (),
+        scored="rival" if len(scored) == 1 else "rivals",
+        lowest=lowest,
+        lowest_seat=winner if won else None,
+        tied=tied if len(tied) > 1 else (),
+        tie_break=steps,
+        differences=differences,
+        out=tuple(out),
+    )
 
 
 def score_blocked(
@@ -103,43 +190,22 @@ def score_blocked(
     leader: int | None = None,
     out: Sequence[int] = (),
 ) -> HandResult:
-    """The result of a blocked hand (R18, R21-R23).
+    """The result, with its reason, of a blocked hand (R18, R21-R23).
 
     Partnerships (R22): the pair ``blocked_team`` names scores the other pair's count
     (every count with ``rules.partner_tiles_count``); no pair named scores nothing. Alone
-    (R21, R23): the lowest count scores
-    every other seat's count (or, with ``rules.blocked_points == "differences"``, the sum of
-    its differences with each), ties broken by lowest tiles; an unbroken tie, or a win worth
-    nothing, scores nothing. Seats in ``out`` left the hand (``Rules.leavers_sit_out``,
-    players alone): they cannot win and their counts score for nobody.
+    (R21, R23): the lowest count scores every other seat's count (or, with
+    ``rules.blocked_points == "differences"``, the sum of its differences with each), ties
+    broken by lowest tiles; an unbroken tie, or a win worth nothing, scores nothing. Seats
+    in ``out`` left the hand (``Rules.leavers_sit_out``, players alone): they cannot win
+    and their counts score for nobody.
     """
-    seats = len(holdings)
     counts = counts_of(holdings)
-    if rules.partnerships(seats):
-        winning_team = blocked_team(rules, counts, leader)
-        if winning_team is None:
-            return HandResult(HandEnd.BLOCKED, (), 0, counts)
-        winners = team_members(rules, seats, winning_team)
-        points = (
-            sum(counts)
-            if rules.partner_tiles_count
-            else pair_totals(rules, counts)[1 - winning_team]
-        )
-        return HandResult(HandEnd.BLOCKED, winners, points, counts)
-    playing = [seat for seat in range(seats) if seat not in out]
-    lowest = min(counts[seat] for seat in playing)
-    tied = [seat for seat in playing if counts[seat] == lowest]
-    winner = tied[0] if len(tied) == 1 else _lowest_tiles_winner(holdings, tied)
-    if winner is None:
-        return HandResult(HandEnd.BLOCKED, (), 0, counts)
-    others = [counts[seat] for seat in playing if seat != winner]
-    if rules.blocked_points == "differences":
-        points = sum(count - counts[winner] for count in others)
-        if points == 0:
-            return HandResult(HandEnd.BLOCKED, (), 0, counts)
+    if rules.partnerships(len(holdings)):
+        reason = _blocked_pairs(rules, counts, leader)
     else:
-        points = sum(others)
-    return HandResult(HandEnd.BLOCKED, (winner,), points, counts)
+        reason = _blocked_alone(rules, holdings, counts, out)
+    return HandResult(HandEnd.BLOCKED, reason.winners, reason.points, counts, reason=reason)
 
 
 def add_to_scores(scores: Sequence[int], result: HandResult) -> tuple[int, ...]:
@@ -159,6 +225,27 @@ def is_zapato(match: MatchState) -> bool | None:
     return all(score == 0 for seat, score in enumerate(match.scores) if seat not in match.winners)
 
 
+def reason_of(
+    rules: Rules,
+    holdings: Sequence[Sequence[Tile]],
+    result: HandResult,
+    leader: int | None = None,
+    out: Sequence[int] = (),
+) -> HandReason:
+    """How ``result`` was decided: its own ``reason``, or, for a result read back from
+    storage, the reason ``score_domino``/``score_blocked`` give again from the final
+    ``holdings`` (``leader``: the seat that led; ``out``: seats that left)."""
+    if result.reason is not None:
+        return result.reason
+    if result.end is HandEnd.DOMINO:
+        seat = next(s for s, tiles in enumerate(holdings) if not tiles and s not in out)
+        rescored = score_domino(rules, holdings, seat, result.capicua, out)
+    else:
+        rescored = score_blocked(rules, holdings, leader, out)
+    assert rescored.reason is not None
+    return rescored.reason
+
+
 def explain(
     rules: Rules,
     holdings: Sequence[Sequence[Tile]],
@@ -166,62 +253,6 @@ def explain(
     leader: int | None = None,
     out: Sequence[int] = (),
 ) -> dict:
-    """How ``result`` (scored from the final ``holdings``; ``leader``: the seat that led;
-    ``out``: seats that left) was decided, for a page to render as is (R19-R24).
-
-    A JSON-ready dict: ``end``; ``rule`` (``"R20"`` domino, ``"R21"`` lowest count,
-    ``"R22"`` pairs, ``"R23"`` tie broken by tiles); ``decided_by``: ``"domino"``,
-    ``"lowest_count"``, ``"lowest_tiles"``, ``"lower_pair_total"``, ``"lowest_player"``
-    (``blocked_pairs``), ``"pair_that_led"`` (``blocked_tie``) or ``"nobody"``;
-    ``counts``, ``winners``, ``points``; ``scored_seats``: the seats whose counts make the
-    points (before a ``multiplier``, present only for a capicúa); for pairs
-    ``team_counts`` (A = seats 0 and 2, B = 1 and 3); for blocks ``lowest`` and, when
-    several seats share it, ``tied`` and ``tie_break`` (each tied seat's tile values,
-    lowest first, compared in order, R23); ``differences`` when the winner scores the
-    differences (``blocked_points``); ``out`` when seats left.
-    """
-    seats = len(holdings)
-    counts = list(result.counts)
-    winners = list(result.winners)
-    playing = [seat for seat in range(seats) if seat not in out]
-    scored = [s for s in playing if s not in winners or rules.partner_tiles_count]
-    info: dict = {"end": result.end.value, "counts": counts, "winners": winners}
-    info.update(points=result.points, scored_seats=scored if winners else [])
-    if out:
-        info["out"] = list(out)
-    if result.capicua:
-        info["multiplier"] = rules.capicua_multiplier
-    pairs = rules.partnerships(seats)
-    if pairs:
-        info["team_counts"] = list(pair_totals(rules, counts))
-    if result.end is HandEnd.DOMINO:
-        info.update(rule="R20", decided_by="domino")
-        return info
-    lowest = min(counts[seat] for seat in playing)
-    tied = [seat for seat in playing if counts[seat] == lowest]
-    info["lowest"] = lowest
-    if pairs:
-        info.update(rule="R22", decided_by=_pair_reason(rules, counts, winners))
-        return info
-    if rules.blocked_points == "differences":
-        info["differences"] = True
-    if len(tied) > 1:
-        values = [sorted(tile.high + tile.low for tile in holdings[seat]) for seat in tied]
-        info["tied"] = tied
-        info["tie_break"] = [{"seat": s, "values": v} for s, v in zip(tied, values, strict=True)]
-    decided = "lowest_tiles" if len(tied) > 1 else "lowest_count"
-    info.update(rule="R23" if len(tied) > 1 else "R21", decided_by=decided if winners else "nobody")
-    return info
-
-
-def _pair_reason(rules: Rules, counts: Sequence[int], winners: Sequence[int]) -> str:
-    """Why a blocked partnership hand went to ``winners`` (``blocked_team``'s branches)."""
-    if not winners:
-        return "nobody"
-    if rules.blocked_pairs == "lowest_player":
-        seats = len(counts)
-        lowest = min(counts)
-        sides = {rules.team_of(seat, seats) for seat, count in enumerate(counts) if count == lowest}
-        return "lowest_player" if len(sides) == 1 else "pair_that_led"
-    totals = pair_totals(rules, counts)
-    return "lower_pair_total" if totals[0] != totals[1] else "pair_that_led"
+    """How ``result`` was decided, JSON-ready for a page to put into words as is
+    (``HandReason.to_dict`` of ``reason_of``; R17-R24)."""
+    return reason_of(rules, holdings, result, leader, out).to_dict()

@@ -7,9 +7,10 @@ ones, so a state can be shared (by a bot's search, a cache, a test) without copy
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dominoes.errors import UnreadableRecord
+from dominoes.reason import HandReason
 from dominoes.rules import Rules, rules_named
 from dominoes.tiles import Tile, parse_tile
 
@@ -68,7 +69,9 @@ class HandResult:
     ``winners``: the seats that scored, sorted (both partners with 4 seats), empty when
     nobody scored. ``points``: what they scored. ``counts``: each seat's count (R19).
     ``capicua``: the domino was a capicúa (profiles with ``capicua_multiplier``; the points
-    already include the bonus).
+    already include the bonus). ``reason``: how ``dominoes.scoring`` decided it; ``None``
+    for a result read back from storage (``dominoes.scoring.reason_of`` gives it again),
+    and left out of equality.
     """
 
     end: HandEnd
@@ -76,6 +79,7 @@ class HandResult:
     points: int
     counts: tuple[int, ...]
     capicua: bool = False
+    reason: HandReason | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

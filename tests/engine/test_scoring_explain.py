@@ -32,8 +32,13 @@ def test_a_domino_names_the_rivals_counts():
         "winners": [1, 3],
         "points": 19,
         "scored_seats": [0, 2],
+        "addends": [12, 7],
+        "scored": "rivals",
+        "went_out": 1,
+        "uncounted_partner": 3,
         "team_counts": [19, 16],
         "rule": "R20",
+        "rules": ["R17", "R19", "R20"],
         "decided_by": "domino",
     }
 
