@@ -71,5 +71,7 @@ urlpatterns = [
     path("", include("tables.urls")),
 ]
 
+# The error pages close the connections they open (core.handler_connections).
+handler403 = "core.api_errors.permission_denied"
 handler404 = "core.api_errors.page_not_found"
 handler500 = "core.api_errors.server_error"

@@ -42,6 +42,7 @@ from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.faults import RETRY_AFTER_SECONDS, UNAVAILABLE
+from core.handler_connections import closes_new_connections
 
 API_PREFIX = "/api/"
 logger = logging.getLogger(__name__)
@@ -224,6 +225,7 @@ def read_only(view):
     return only_reads
 
 
+@closes_new_connections
 def page_not_found(request, exception):
     """handler404: JSON under /api/ (unknown endpoint), Django's page elsewhere."""
     if request.path.startswith(API_PREFIX):
@@ -231,6 +233,14 @@ def page_not_found(request, exception):
     return defaults.page_not_found(request, exception)
 
 
+@closes_new_connections
+def permission_denied(request, exception):
+    """handler403: Django's page (``403.html``). Under ``/api/`` DRF answers its own 403s;
+    a ``PermissionDenied`` raised outside a DRF view gets the page there too."""
+    return defaults.permission_denied(request, exception)
+
+
+@closes_new_connections
 def server_error(request):
     """handler500: JSON under /api/, Django's page elsewhere. An unhandled database or
     cache outage (raised outside a DRF view, e.g. by middleware or a page) is a 503."""

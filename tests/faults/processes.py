@@ -1,5 +1,5 @@
 """Real processes for the fault tests: a private ``redis-server`` that a test may stop and
-start again, the web app under gunicorn and a Celery worker, all pointed at the test
+start again, the web app under gunicorn or uvicorn and a Celery worker, all pointed at the test
 PostgreSQL database (``DATABASE_URL`` names pytest-django's test database; the data they
 must see is committed: ``transaction=True``).
 
@@ -204,6 +204,38 @@ def start_web(env: dict[str, str], log: Path, workers: int = 2) -> tuple[Process
             return False
 
     wait_for(up, "gunicorn", timeout=60, every=0.2)
+    return web, base
+
+
+def start_uvicorn(env: dict[str, str], log: Path, workers: int = 1) -> tuple[Process, str]:
+    """The app under uvicorn (``config.asgi``, as the Dockerfile and docker-compose run
+    it) on a free port; returns the process and its base URL once it answers."""
+    port = free_port()
+    web = Process(
+        [
+            str(BIN / "uvicorn"),
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--no-proxy-headers",
+        ],
+        env,
+        log,
+    )
+    base = f"http://127.0.0.1:{port}"
+
+    def up() -> bool:
+        assert web.alive(), f"uvicorn died:\n{web.output()}"
+        try:
+            return httpx.get(f"{base}/api/v1/schema/", timeout=2).status_code < 500
+        except httpx.HTTPError:
+            return False
+
+    wait_for(up, "uvicorn", timeout=60, every=0.2)
     return web, base
 
 
