@@ -10,24 +10,22 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from dominoes.rules import CLASSIC
+from dominoes.scoring import explain, score_domino
+from dominoes.tiles import parse_tile
 from tables import services
 from tests.support.browser import BROWSER_MARKS, signed_in
 
 pytestmark = BROWSER_MARKS
 
-#: The sentence for a domino by seat 0 (alice's pair: seats 0 and 2) read from ``mine``.
-SENTENCE = """async (mine) => {
+#: The sentence for a domino by seat 0 (alice's pair: seats 0 and 2) read from ``mine``,
+#: of the explanation the server sends for it.
+SENTENCE = """async ([mine, explanation]) => {
   const script = document.querySelector("script[type=module][src*='table']");
   const { whyNumbers } = await import(new URL("table/explain.js", script.src).href);
   const names = ["alice", "carol", "bob", "dave"];
   const who = { name: (seat) => names[seat], mine: (seat) => seat === mine };
-  const last = {
-    holdings: [[], ["6-6"], ["5-1"], ["4-4"]],
-    explanation: {
-      decided_by: "domino", rule: "R20", points: 20, winners: [0, 2],
-      scored_seats: [1, 3], counts: [0, 12, 6, 8], team_counts: [6, 20],
-    },
-  };
+  const last = { holdings: [[], ["6-6"], ["5-1"], ["4-4"]], explanation };
   const box = document.createElement("p");
   box.append(...whyNumbers(last, who));
   return box.textContent;
@@ -67,6 +65,8 @@ def test_the_partner_sentence_speaks_to_the_reader(
     page.goto(f"{base}/mesas/{table.pk}/")
     page.wait_for_selector("#players li")
 
+    hands = [[parse_tile(name) for name in tiles] for tiles in ((), ("6-6",), ("5-1",), ("4-4",))]
+    explanation = explain(CLASSIC, hands, score_domino(CLASSIC, hands, 0))
     for reader, sentence in expected.items():
-        said = page.evaluate(SENTENCE, reader)
+        said = page.evaluate(SENTENCE, [reader, explanation])
         assert said.endswith(sentence), (reader, said)

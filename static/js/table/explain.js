@@ -1,6 +1,6 @@
 // The sentence that says which rule decided a finished hand, with its numbers (R20-R23).
-// The engine decides and explains (dominoes.scoring.explain, sent as
-// last_hand.explanation); this module only puts that explanation into words.
+// The engine decides and explains (dominoes.reason.HandReason, sent as
+// last_hand.explanation); this module only puts its parts into words, deciding nothing.
 
 import { counted, fmt, ruleLink } from "./dom.js";
 import { T } from "./page.js";
@@ -18,27 +18,22 @@ function fmtRule(template, rule, values) {
   return template.split(/(%\(rule\)s)/).map((part) => (part === "%(rule)s" ? ruleLink(rule) : fmt(part, values)));
 }
 
-// "6 + 9 = 15" when the scored seats' counts make the points, else just the points
-// (a profile may add the stock's tiles).
+// "6 + 9 = 15" when several numbers make the points (the server's addends), else the points.
 function sumText(why) {
-  const counts = why.scored_seats.map((seat) => why.counts[seat]);
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (counts.length < 2 || total !== why.points) return String(why.points);
-  return `${counts.join(" + ")} = ${why.points}`;
+  const addends = why.addends || [];
+  if (addends.length < 2) return String(why.points);
+  return `${addends.join(" + ")} = ${why.points}`;
 }
 
-function domino(why, last, who) {
-  // Some profiles count the winning pair's own tiles too (R20, partner_tiles_count); at
-  // 2 seats the one rival's tiles count ("del rival").
-  const all = why.scored_seats.some((seat) => why.winners.includes(seat));
-  const oneRival = why.scored_seats.length === 1; // a sentence of its own, not a count's form
-  const words = all ? T.why_domino_all : oneRival ? T.why_domino_rival : T.why_domino;
+function domino(why, who) {
+  // The server says whose tiles scored (``scored``: the one rival, the rivals, or everyone,
+  // the pair's own too) and which partner's tiles did not count (``uncounted_partner``).
+  const words = { everyone: T.why_domino_all, rival: T.why_domino_rival }[why.scored] || T.why_domino;
   const nodes = fmtRule(counted(words, why.points), why.rule, { sum: sumText(why) });
-  const out = last.holdings.findIndex((tiles) => tiles.length === 0);
-  const partner = (out + 2) % 4;
-  if (why.team_counts && out >= 0 && !why.scored_seats.includes(partner)) {
+  const partner = why.uncounted_partner;
+  if (partner !== undefined) {
     // "Lo tuyo no cuenta: eres su pareja." / "Lo de bob no cuenta: es tu pareja." / "…: es su pareja."
-    const said = who.mine(out) ? T.why_your_partner : T.why_partner;
+    const said = who.mine(why.went_out) ? T.why_your_partner : T.why_partner;
     nodes.push(" ", who.mine(partner) ? T.why_partner_you : fmt(said, { name: who.name(partner) }));
   }
   return nodes;
@@ -46,7 +41,7 @@ function domino(why, last, who) {
 
 function pairs(why, who) {
   if (why.decided_by === "lowest_player") {
-    const name = who.name(why.winners.find((seat) => why.counts[seat] === why.lowest));
+    const name = who.name(why.lowest_seat);
     return fmtRule(counted(T.why_lowest_player, why.points), why.rule, { name, count: why.lowest, sum: sumText(why) });
   }
   if (why.decided_by === "pair_that_led") {
@@ -81,6 +76,6 @@ function alone(why, who) {
 // ``who`` names the seats (summary.js handSentences): the reader's own in the second person.
 export function whyNumbers(last, who) {
   const why = last.explanation;
-  if (why.decided_by === "domino") return domino(why, last, who);
+  if (why.decided_by === "domino") return domino(why, who);
   return why.team_counts ? pairs(why, who) : alone(why, who);
 }
