@@ -32,13 +32,14 @@ import sys
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
+from rest_framework.renderers import JSONRenderer
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.faults import RETRY_AFTER_SECONDS, UNAVAILABLE
@@ -81,12 +82,17 @@ def _log_unavailable(request, error: BaseException) -> None:
 
 
 def error_body(*, code: str, detail, **extra) -> dict:
+    """The error contract's body: ``code``, ``detail`` (as text), then ``extra``'s keys."""
     return {"code": code, "detail": str(detail), **extra}
 
 
-def error_response(*, status: int, code: str, detail, **extra) -> JsonResponse:
-    """A JSON error outside DRF (middleware, Django's 404/500 handlers)."""
-    return JsonResponse(error_body(code=code, detail=detail, **extra), status=status)
+def error_response(*, status: int, code: str, detail, **extra) -> HttpResponse:
+    """A JSON error outside DRF (middleware, Django's 404/500 handlers, ``read_only``'s
+    405), written by DRF's own ``JSONRenderer`` as DRF writes its answers: the same bytes
+    (compact, UTF-8 text as itself, lone surrogates as U+FFFD) and ``Content-Type``."""
+    renderer = JSONRenderer()
+    body = renderer.render(_writable(error_body(code=code, detail=detail, **extra)))
+    return HttpResponse(body, status=status, content_type=renderer.media_type)
 
 
 def _code_for(exc: exceptions.APIException) -> str:
