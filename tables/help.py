@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from dominoes.reason import HandReason
 from dominoes.rules import CLASSIC, PROFILES
-from dominoes.scoring import explain
-from dominoes.state import HandEnd, HandResult
+from dominoes.scoring import score_blocked, score_domino
 from dominoes.tiles import parse_tile
 from tables.help_examples import EXAMPLES, Example
 from tables.plurals import Words, plural_forms
@@ -54,57 +54,58 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + _(" y ") + names[-1]
 
 
-def explanation(example: Example) -> dict[str, Any]:
-    """How the engine explains ``example``'s result (``dominoes.scoring.explain``, classic
-    rules): the page's sentences take their ties and tie-break values from it."""
+def reason(example: Example) -> HandReason:
+    """How the engine decides ``example``'s hand under the classic rules
+    (``dominoes.reason.HandReason``): the page's sentences are made of its parts."""
     holdings = [[parse_tile(tile) for tile in tiles] for tiles in example.holdings]
-    result = HandResult(HandEnd(example.end), example.winners, example.points, example.counts)
-    return explain(CLASSIC, holdings, result)
+    if example.end == "domino":
+        result = score_domino(CLASSIC, holdings, example.out)
+    else:
+        result = score_blocked(CLASSIC, holdings)
+    assert result.reason is not None
+    return result.reason
 
 
 def present(example: Example) -> dict[str, Any]:
     """What the page shows of ``example``: a row per seat (name, team, tiles, count) and
-    the sentences that explain the result, every number taken from the example's claims."""
-    names = example.names
-    counts = example.counts
-    pairs = example.seats == 4
+    the sentences that explain the result, every number taken from the engine's reason
+    (``reason``; ``tests/web/test_rules_page.py`` checks it against the example's claims)."""
+    why = reason(example)
+    pairs = why.team_counts is not None
     team_name = _team_names()
     rows = [
         {
-            "name": names[seat],
-            "team": team_name[seat % 2] if pairs else "",
+            "name": example.names[seat],
+            "team": team_name[CLASSIC.team_of(seat, example.seats)] if pairs else "",
             "tiles": list(tiles),
-            "count": counts[seat],
-            "winner": seat in example.winners,
+            "count": why.counts[seat],
+            "winner": seat in why.winners,
         }
         for seat, tiles in enumerate(example.holdings)
     ]
-    why = explanation(example)
-    if example.end == "domino":
-        lines = _domino_lines(example)
+    if why.went_out is not None:
+        lines = _domino_lines(example, why)
     elif pairs:
         lines = _pairs_blocked_lines(example, why)
     else:
         lines = _blocked_lines(example, why)
-    return {"example": example, "rows": rows, "lines": lines, "explanation": why}
+    return {"example": example, "rows": rows, "lines": lines, "explanation": why.to_dict()}
 
 
 def _team_names() -> tuple[str, str]:
     return (_("Pareja A"), _("Pareja B"))
 
 
-def _domino_lines(example: Example) -> list[str]:
-    """The sentences of a hand won by a domino (R17, R19, R20)."""
-    pairs = example.seats == 4
+def _domino_lines(example: Example, why: HandReason) -> list[str]:
+    """The sentences of a hand won by a domino (R17, R19, R20), of the reason ``why``."""
     names = example.names
-    counts = example.counts
+    counts = why.counts
     lines: list[str] = []
-    out = example.out
-    rivals = [s for s in range(example.seats) if s not in example.winners]
-    sum_ = _equation([counts[s] for s in rivals], example.points)
+    out = why.went_out
+    sum_ = _equation(list(why.addends), why.points)
     lines.append(_("%(name)s coloca su última ficha: dominó.") % {"name": names[out]})
-    if pairs:
-        partner = (out + 2) % 4
+    partner = why.uncounted_partner
+    if partner is not None:
         lines.append(
             _("Lo que le queda a %(partner)s (%(count)s) no cuenta: es la pareja de %(name)s.")
             % {"partner": names[partner], "count": counts[partner], "name": names[out]}
@@ -113,19 +114,18 @@ def _domino_lines(example: Example) -> list[str]:
             _("%(names)s se llevan lo que les queda a los rivales: %(sum)s puntos.")
             % {"names": _names([names[out], names[partner]]), "sum": sum_}
         )
-    elif len(rivals) == 1:
+    elif why.scored == "rival":
         lines.append(_("Se lleva lo que le queda a su rival: %(sum)s puntos.") % {"sum": sum_})
     else:
         lines.append(_("Se lleva lo que les queda a sus rivales: %(sum)s puntos.") % {"sum": sum_})
     return lines
 
 
-def _pairs_blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
-    """The sentences of a blocked hand between pairs (R18, R22); ``why``: the engine's
-    explanation (``explanation``)."""
+def _pairs_blocked_lines(example: Example, why: HandReason) -> list[str]:
+    """The sentences of a blocked hand between pairs (R18, R22), of the reason ``why``."""
     team_name = _team_names()
     names = example.names
-    counts = example.counts
+    counts = why.counts
     lines: list[str] = []
     pip = example.ends[0] if example.ends else ""
     lines.append(
@@ -133,8 +133,8 @@ def _pairs_blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
         % {"pip": pip}
     )
     for team in (0, 1):
-        seats = [s for s in range(4) if s % 2 == team]
-        total = why["team_counts"][team]
+        seats = [s for s in range(4) if CLASSIC.team_of(s, 4) == team]
+        total = why.team_counts[team]
         lines.append(
             _("%(team)s (%(names)s): %(sum)s.")
             % {
@@ -143,21 +143,20 @@ def _pairs_blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
                 "sum": _equation([counts[s] for s in seats], total),
             }
         )
-    if example.winners:
+    if why.winners:
         lines.append(
             _("%(team)s tiene menos puntos y se lleva la cuenta de la otra: %(points)s puntos.")
-            % {"team": team_name[example.winners[0] % 2], "points": example.points}
+            % {"team": team_name[CLASSIC.team_of(why.winners[0], 4)], "points": why.points}
         )
     else:
         lines.append(_("Las dos parejas suman lo mismo: nadie suma en esta mano."))
     return lines
 
 
-def _blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
+def _blocked_lines(example: Example, why: HandReason) -> list[str]:
     """The sentences of a blocked hand without pairs (R18, R21, R23): the lowest count wins,
-    ties broken tile by tile, as the engine's explanation ``why`` says."""
+    ties broken tile by tile, as the engine's reason ``why`` says."""
     names = example.names
-    counts = example.counts
     lines: list[str] = []
     pip = example.ends[0] if example.ends else ""
     lines.append(
@@ -167,24 +166,20 @@ def _blocked_lines(example: Example, why: dict[str, Any]) -> list[str]:
         )
         % {"pip": pip}
     )
-    tied = why.get("tied", [])
+    tied = why.tied
     if tied:
         lines.append(
             _("%(names)s empatan con la cuenta más baja: %(count)s.")
-            % {"names": _names([names[s] for s in tied]), "count": why["lowest"]}
+            % {"names": _names([names[s] for s in tied]), "count": why.lowest}
         )
-        steps = [
-            f"{names[step['seat']]} {', '.join(map(str, step['values']))}"
-            for step in why["tie_break"]
-        ]
+        steps = [f"{names[seat]} {', '.join(map(str, values))}" for seat, values in why.tie_break]
         lines.append(
             _("Se comparan sus fichas de la de menor valor a la de mayor: %(values)s.")
             % {"values": "; ".join(steps)}
         )
-    if example.winners:
-        winner = example.winners[0]
-        others = [counts[s] for s in range(example.seats) if s != winner]
-        values = {"name": names[winner], "sum": _equation(others, example.points)}
+    if why.winners:
+        winner = why.winners[0]
+        values = {"name": names[winner], "sum": _equation(list(why.addends), why.points)}
         if tied:
             lines.append(
                 _(
