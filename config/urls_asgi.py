@@ -1,7 +1,7 @@
 """The routes under an ASGI server (uvicorn, ``config.asgi``): ``config.urls`` with the
 table's ``GET`` served by the view that can wait (``tables.api.waits``: the long poll).
 
-``core.middleware.AsgiUrlconfMiddleware`` picks this urlconf for requests the ASGI
+``core.asgi_urlconf.AsgiUrlconfMiddleware`` picks this urlconf for requests the ASGI
 handler serves; a WSGI server (runserver, gunicorn) keeps ``config.urls``, whose sync
 view answers a ``wait`` at once, without an event loop to set up per request."""
 

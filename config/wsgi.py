@@ -1,13 +1,13 @@
 """WSGI entry point for gunicorn: `gunicorn config.wsgi`.
 
 ``ChunkedBodyReader`` hands Django a chunked request body that gunicorn has decoded
-(core.middleware)."""
+(core.chunked_bodies)."""
 
 import os
 
 from django.core.wsgi import get_wsgi_application
 
-from core.middleware import ChunkedBodyReader
+from core.chunked_bodies import ChunkedBodyReader
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from contextvars import ContextVar
 
-from core.middleware import SyncAndAsyncMiddleware
+from core.sync_and_async import SyncAndAsyncMiddleware
 
 logger = logging.getLogger(__name__)
 

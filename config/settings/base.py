@@ -54,17 +54,17 @@ MIDDLEWARE = [
     # A write's tasks and its version's publication wait for the answer to be sent.
     "core.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "core.middleware.PrivateApiAnswersMiddleware",
-    "core.middleware.AsgiUrlconfMiddleware",
-    "core.middleware.RequestSizeLimitMiddleware",
+    "core.cache_control.PrivateApiAnswersMiddleware",
+    "core.asgi_urlconf.AsgiUrlconfMiddleware",
+    "core.request_size.RequestSizeLimitMiddleware",
     "core.static_files.AsyncCapableWhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "core.middleware.ApiAwareCommonMiddleware",
+    "core.trailing_slash.ApiAwareCommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "core.middleware.ControlCharacterPathMiddleware",
-    "core.middleware.PrivatePagesMiddleware",
+    "core.control_character_paths.ControlCharacterPathMiddleware",
+    "core.cache_control.PrivatePagesMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "accounts.middleware.AdminTimeZoneMiddleware",  # the admin in the moderator's zone
     "allauth.account.middleware.AccountMiddleware",
@@ -247,7 +247,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Dominó <domi
 
 # --- Requests ---------------------------------------------------------------------------
 # Every request this service accepts is a small JSON document or form; a larger body is
-# refused with 413 by core.middleware.RequestSizeLimitMiddleware before anything reads it.
+# refused with 413 by core.request_size.RequestSizeLimitMiddleware before anything reads it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 

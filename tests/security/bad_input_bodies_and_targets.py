@@ -234,7 +234,7 @@ BODY_AND_TARGET_CASES = [
         None,
         {},
         404,
-        {"not_found"},  # core.middleware.ControlCharacterPathMiddleware answers first
+        {"not_found"},  # core.control_character_paths.ControlCharacterPathMiddleware answers first
     ),
     (
         "invite token with NUL join",

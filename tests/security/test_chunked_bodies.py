@@ -173,7 +173,7 @@ def test_the_reader_sets_the_length_of_what_the_server_decoded(
 ):
     import io
 
-    from core.middleware import ChunkedBodyReader
+    from core.chunked_bodies import ChunkedBodyReader
 
     seen = {}
 
