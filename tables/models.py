@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 # Django finds a model where its app's models module imports it.
 from tables.models_delivery import EmailDelivery, MoveRequest  # noqa: F401
+from tables.models_outbox import TableEvent  # noqa: F401
 from tables.models_replay import MatchAnalysis, PublicReplay  # noqa: F401
 from tables.move_time import default_move_seconds, reminder_seconds
 

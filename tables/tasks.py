@@ -26,6 +26,7 @@ from notices.services import record_reminder
 from notices.tasks import send_what_is_due
 from tables import services
 from tables.models import Table
+from tables.services import outbox
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +65,21 @@ def analyse_match(analysis_id: int) -> bool:
     """Compute the analysis ``analysis_id`` of a finished match (issue 20) unless another
     run has it or did it (``services.analysis_run``: computed at most once)."""
     return services.analysis_run(analysis_id=analysis_id)
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def relay_table_events() -> int:
+    """Celery beat (every 30 s): send the side effects whose send after their commit
+    failed or never ran (``outbox.relay``: each table's in order, each row by one relay).
+    Returns how many were sent."""
+    return outbox.relay()
+
+
+@shared_task(autoretry_for=TASK_RETRY, **RETRY)
+def sweep_table_events() -> int:
+    """Forget the outbox rows delivered more than ``OUTBOX_KEEP_SECONDS`` ago (a day).
+    Returns how many were deleted."""
+    return outbox.forget_delivered()
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)

@@ -15,6 +15,11 @@ BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a l
 ANALYSIS_ROLLOUTS = None
 IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
 EMAIL_DELIVERY_SECONDS = env_seconds("EMAIL_DELIVERY_SECONDS", default=2592000)  # 30 days
+# The outbox (tables.services.outbox): the beat relay sends again a side effect still
+# undelivered this long after its write (the commit's own send had that long to succeed),
+# and delivered rows are forgotten after a day.
+OUTBOX_GRACE_SECONDS = env_seconds("OUTBOX_GRACE_SECONDS", default=10)
+OUTBOX_KEEP_SECONDS = env_seconds("OUTBOX_KEEP_SECONDS", default=86400)
 REMINDER_SECONDS = env_seconds("REMINDER_SECONDS", default=86400)  # remind with 24 h left
 # Links in e-mails point here (the public address of the site, no trailing slash).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -72,6 +77,8 @@ PUSH_NOTIFICATIONS_SETTINGS = {
 # The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
 # tables on start; moderators then see and tune them in the admin.
 CELERY_BEAT_SCHEDULE = {
+    "relay-table-events": {"task": "tables.tasks.relay_table_events", "schedule": 30.0},
+    "sweep-table-events": {"task": "tables.tasks.sweep_table_events", "schedule": 3600.0},
     "sweep-absences": {"task": "tables.tasks.sweep_absences", "schedule": 60.0},
     "sweep-reminders": {"task": "tables.tasks.sweep_reminders", "schedule": 300.0},
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},

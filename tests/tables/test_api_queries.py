@@ -30,11 +30,14 @@ QUERIES_GET_CHANGED = 4
 #: (``core.compiled_queries.rows_together``); the table's UPDATE, which carries in its
 #: round trip the Move rows' INSERT, the seats' UPDATE (scores, their places in the
 #: players' "my tables" lists) and the mover's seen version
-#: (``tables.services.statements``). They were 5 at 865be29 (the lock and the seats'
-#: read, the seats' UPDATE: a query each), 6 at 8cb30bb.
-QUERIES_MOVE = 3
+#: (``tables.services.statements``); the INSERT of its side effect's outbox row (the next
+#: turn's notice or bot turn: ``tables.services.outbox``), so that it commits with the
+#: move. They were 5 at 865be29 (the lock and the seats' read, the seats' UPDATE: a query
+#: each), 6 at 8cb30bb, 3 before the outbox's rows.
+QUERIES_MOVE = 4
 #: The same: the remembered answer is read with the seats, and its INSERT goes with the
-#: move's writes, in the same round trip (``Locked.deferred``; 6 at 865be29).
+#: move's writes, in the same round trip (``Locked.deferred``; 6 at 865be29, 3 before the
+#: outbox's rows).
 QUERIES_MOVE_WITH_KEY = QUERIES_MOVE
 
 
