@@ -28,7 +28,9 @@ TALK_IDS_KEPT = 100
 def _talk_notice(reader_id: int, table: Table, messages: list, base: dict, names: dict):
     """Add ``messages`` to ``reader_id``'s one ``talk`` row of ``table`` (locked): while
     it is unread, the count grows by the messages it did not hold yet; once read, the row
-    starts again, unread and newest. ``None`` when nothing was new."""
+    starts again, unread and newest, with the new messages only. It keeps the last
+    ``TALK_IDS_KEPT`` ids it told, read or not, so a message delivered again (a retried
+    task, the outbox's relay) is never told twice. ``None`` when nothing was new."""
     with transaction.atomic():
         row = (
             Notification.objects.select_for_update()
@@ -46,7 +48,8 @@ def _talk_notice(reader_id: int, table: Table, messages: list, base: dict, names
                     recipient_id=reader_id, table=table, kind=Kind.TALK, key=""
                 )
         fresh = row.read_at is not None or not row.payload  # read, or just written
-        known = set() if fresh else set(row.payload.get("messages", []))
+        # The ids told stay after a read: the same messages delivered again count nothing.
+        known = set(row.payload.get("messages", []))
         new = [m for m in messages if m.pk not in known]
         if not new:
             return None

@@ -12,8 +12,10 @@ import re
 import pytest
 
 from moderation import services
+from notices import moderation_tasks
 from notices.models import Notification
 from notices.selectors import describe
+from tables.models import TableEvent
 from tests.moderation.conftest import say
 from tests.support.api import play_until, seated_clients, table
 
@@ -65,6 +67,21 @@ def test_opening_the_table_reads_it_and_the_next_message_refreshes_the_same_row(
     [notice] = _talk(bruno)
     assert notice.pk == read.pk and notice.read_at is None and notice.payload["count"] == 1
     assert describe(notice) == f"ana escribió en la mesa {table_id}"
+
+
+def test_a_talk_event_delivered_again_after_the_notice_was_read_tells_nothing_again(
+    two_seats, run_tasks, bruno, generous_rates
+):
+    """The outbox delivers at least once: the same message's event a second time, after
+    bruno read its notice, neither marks it unread nor counts the message again."""
+    table_id, clients = two_seats
+    with run_tasks():
+        say(clients["ana"], table_id, "hola")
+    table(clients["bruno"], table_id)  # bruno opens the table
+    [event] = TableEvent.objects.filter(table_id=table_id, task=services.TALK_NOTICE)
+    moderation_tasks.record_talk.apply(event.args).get()
+    [notice] = _talk(bruno)
+    assert notice.read_at is not None and notice.payload["count"] == 1
 
 
 def test_a_muted_author_or_a_muted_table_causes_no_notice(
