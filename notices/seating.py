@@ -7,7 +7,7 @@ filled the table), or a guest gave up their seat (``seat_left``). Written by the
 from __future__ import annotations
 
 from notices.models import Notification
-from notices.services import _company, _people, _seats, _write, once, public_facts, seat_name
+from notices.services import _company, _people, _write, once, public_facts, seat_name, seats_of
 from tables.models import Table
 
 Kind = Notification.Kind
@@ -21,7 +21,7 @@ def record_seat_taken(*, table_id: int, user_id: int) -> list[Notification]:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return []
-    seats = _seats(table)
+    seats = seats_of(table)
     joined = next((s for s in seats if s.user_id == user_id), None)
     if joined is None:
         return []
@@ -60,7 +60,7 @@ def record_seat_left(
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return []
-    seats = _seats(table)
+    seats = seats_of(table)
     base = public_facts(table, seats) | {"left": name, "seat": seat_index + 1}
     written = []
     for person in _people(seats):

@@ -155,7 +155,7 @@ def preferences_update(*, user, changes: dict) -> NoticePreferences:
 
 def wants_email(user, kind: str) -> bool:
     """Whether ``user`` may get e-mail about ``kind``: an active person with e-mails on
-    (``User.email_notifications``), a verified address (issue 17: never a stranger's
+    (``User.email_notifications``), a verified address (never a stranger's
     inbox) and that kind's switch on."""
     if not (user and user.is_active and user.email_notifications and verified_email(user)):
         return False
@@ -165,13 +165,9 @@ def wants_email(user, kind: str) -> bool:
 # --- writing notices ----------------------------------------------------------------------
 
 
-def _seats(table: Table) -> list[Seat]:
-    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
-
-
 def seats_of(table: Table) -> list[Seat]:
     """``table``'s seats in order, with their users."""
-    return _seats(table)
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
 
 
 def once(items) -> list:
@@ -255,7 +251,7 @@ def _turn_on(table_id: int, version: int) -> tuple[Table, Seat, dict] | None:
     table = Table.objects.filter(pk=table_id, version=version, status="playing").first()
     if table is None or table.turn_seat is None:
         return None
-    seats = _seats(table)
+    seats = seats_of(table)
     seat = seats[table.turn_seat]
     if seat.bot or seat.user_id is None:
         return None
@@ -321,7 +317,7 @@ def record_match_over(
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.is_active:
         return []
-    seats = _seats(table)
+    seats = seats_of(table)
     winners = table.winners or []
     left = match_from_dict(table.state).abandoned_by if table.state is not None else closed_by
     base = public_facts(table, seats) | {
@@ -353,7 +349,7 @@ def record_hand_over(*, table_id: int, hand_number: int) -> list[Notification]:
     if hand is None:
         return []
     table = hand.table
-    seats = _seats(table)
+    seats = seats_of(table)
     payload = public_facts(table, seats) | {
         "hand": hand.number + 1,
         "end": hand.end,
@@ -413,7 +409,7 @@ def record_rematch_offered(*, table_id: int, now: datetime | None = None) -> lis
     table = Table.objects.filter(pk=table_id, status=Table.Status.WAITING).first()
     if table is None or table.rematch_of_id is None:
         return []
-    seats = _seats(table)
+    seats = seats_of(table)
     asker = next((s for s in seats if s.user_id and s.user_id == table.creator_id), None)
     base = public_facts(table, seats) | {
         "by": seat_name(table, seats, asker) if asker is not None else "",

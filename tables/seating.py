@@ -21,15 +21,13 @@ from tables.models import BOT_CHOICES, Seat
 
 FRIEND = "friend"
 BOT_NAMES = tuple(name for name, _label in BOT_CHOICES)
-#: Profiles the engine plays but the service cannot seat (none today).
-SERVICE_UNSUPPORTED_PROFILES: frozenset[str] = frozenset()
 
 _INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def offered_profiles() -> list[str]:
     """The rule profiles a table may be created with, ``"classic"`` first."""
-    return [name for name in PROFILES if name not in SERVICE_UNSUPPORTED_PROFILES]
+    return list(PROFILES)
 
 
 def holds_two_hands(rules: str) -> bool:

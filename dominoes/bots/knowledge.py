@@ -128,8 +128,3 @@ def _fit_slots(seat_slots: list[int], want: int) -> None:
         del seat_slots[want:]
     while len(seat_slots) < want:
         seat_slots.append(0)
-
-
-def pip_left(knowledge: Knowledge, pip: int) -> int:
-    """How many unseen tiles show ``pip``: none means nobody else can follow it."""
-    return sum(1 for tile in knowledge.unseen if tile.has(pip))

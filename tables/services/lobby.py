@@ -31,7 +31,6 @@ from tables.move_time import DAY, MOVE_DAYS, default_move_seconds
 from tables.seating import (
     BOT_NAMES,
     FRIEND,
-    SERVICE_UNSUPPORTED_PROFILES,
     check_invite_token,
     check_seat_exists,
     hand_seats,
@@ -101,7 +100,7 @@ def _checked_profile(rules: str, seats: int, target: int | None, others: list[st
     """The profile a table is asked for, once the request fits it; ``TableError``
     ``invalid_table`` (R2, R25, R29) otherwise."""
     profile = PROFILES.get(rules)
-    if profile is None or profile.name in SERVICE_UNSUPPORTED_PROFILES:
+    if profile is None:
         raise unknown_rules(rules, offered_profiles())
     if seats not in profile.seat_counts:
         raise wrong_seat_count(profile.seat_counts)

@@ -176,7 +176,7 @@ def test_finding_9_the_turn_notice_is_written_after_a_dropped_database_connectio
     settings.PRESENCE_SECONDS = 0  # nobody counts as at the table: the turn is mailed
     row = fresh(human_table(alice, bob).pk)
     mail.outbox.clear()
-    real = notice_services._seats
+    real = notice_services.seats_of
     calls = []
 
     def drops_once(table):
@@ -185,7 +185,7 @@ def test_finding_9_the_turn_notice_is_written_after_a_dropped_database_connectio
             raise OperationalError("terminating connection due to administrator command")
         return real(table)
 
-    monkeypatch.setattr(notice_services, "_seats", drops_once)
+    monkeypatch.setattr(notice_services, "seats_of", drops_once)
     # throw=False: inline, a retry is run at once instead of raised (Celery's apply).
     result = notice_tasks.record_turn.apply(args=(row.pk, row.version), throw=False)
     assert result.get() is True
