@@ -20,6 +20,33 @@ from tables.models import Seat, Table
 MAX_ID = 2**63 - 1
 
 
+# The fields the table list and a table's answer share, made by one function each so both
+# describe them alike while each serializer keeps its own field order (a field's place is
+# the order of its creation).
+
+
+def _deadline_field() -> serializers.DateTimeField:
+    return serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the human seat to act loses by absence (R27): move_seconds after "
+        "its turn began; null while a bot acts or no turn is on.",
+    )
+
+
+def _move_seconds_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        help_text="The table's move time in seconds (R27): 86400, 172800 (the default), "
+        "259200 or 604800, chosen at creation with move_days."
+    )
+
+
+def _your_seats_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
+    )
+
+
 class TableScopedApi(APIView):
     """Base of the views under ``tables/<table_id>/``: an id no table can have is a 404
     before any query runs."""
@@ -93,21 +120,11 @@ class TableSummarySerializer(serializers.Serializer):
     target = serializers.IntegerField()
     version = serializers.IntegerField()
     your_seat = serializers.IntegerField(help_text="Your first seat.")
-    your_seats = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
-    )
+    your_seats = _your_seats_field()
     your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
     turn_seat = serializers.IntegerField(allow_null=True)
-    deadline = serializers.DateTimeField(
-        allow_null=True,
-        help_text="When the human seat to act loses by absence (R27): move_seconds after "
-        "its turn began; null while a bot acts or no turn is on.",
-    )
-    move_seconds = serializers.IntegerField(
-        help_text="The table's move time in seconds (R27): 86400, 172800 (the default), "
-        "259200 or 604800, chosen at creation with move_days."
-    )
+    deadline = _deadline_field()
+    move_seconds = _move_seconds_field()
     last_move_at = serializers.DateTimeField()
     outcome = serializers.CharField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
@@ -141,22 +158,12 @@ class TableSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     turn_seat = serializers.IntegerField(allow_null=True)
     turn_started_at = serializers.DateTimeField(allow_null=True)
-    deadline = serializers.DateTimeField(
-        allow_null=True,
-        help_text="When the human seat to act loses by absence (R27): move_seconds after "
-        "its turn began; null while a bot acts or no turn is on.",
-    )
-    move_seconds = serializers.IntegerField(
-        help_text="The table's move time in seconds (R27): 86400, 172800 (the default), "
-        "259200 or 604800, chosen at creation with move_days."
-    )
+    deadline = _deadline_field()
+    move_seconds = _move_seconds_field()
     your_seat = serializers.IntegerField(
         help_text="The seat `game` is seen from: yours, or the one of yours to act now."
     )
-    your_seats = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Every seat you hold: two (seats i and i + 2) in seven_plus_seven.",
-    )
+    your_seats = _your_seats_field()
     your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
     outcome = serializers.CharField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
