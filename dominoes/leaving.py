@@ -29,7 +29,9 @@ def abandon(
     if match.rules.leavers_sit_out and not match.hand.is_over:
         return _sit_out(match, seat, outcome)
     if match.rules.partnerships(match.seats):
-        winners = tuple(s for s in range(match.seats) if s % 2 != seat % 2)
+        team_of = match.rules.team_of
+        team = team_of(seat, match.seats)
+        winners = tuple(s for s in range(match.seats) if team_of(s, match.seats) != team)
     else:
         others = [s for s in range(match.seats) if s != seat]
         best = max(match.scores[s] for s in others)

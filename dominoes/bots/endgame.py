@@ -53,8 +53,12 @@ def solved_playout(
     memory: dict[tuple, tuple[float, tuple]] = {}
     outcomes: dict[tuple, float] = {}
 
-    def ours(seat: int) -> bool:
-        return seat == viewer or (partnerships and (seat - viewer) % 2 == 0)
+    def ours(pos: Position) -> bool:
+        """True when the seat to act at ``pos`` plays for the viewer's side (R2)."""
+        seat, rules = pos.turn, pos.rules
+        if seat == viewer:
+            return True
+        return partnerships and rules.team_of(seat, pos.seats) == rules.team_of(viewer, pos.seats)
 
     def solve(pos: Position) -> tuple[float, tuple]:
         """``(value, result)`` of ``pos`` with both sides playing perfectly: the value of
@@ -69,7 +73,7 @@ def solved_playout(
         best = memory.get(known)
         if best is None:
             lines = [solve(child) for child in _children(pos)]
-            pick = max if ours(pos.turn) else min
+            pick = max if ours(pos) else min
             best = memory[known] = pick(lines, key=itemgetter(0))
         return best
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from dominoes.rules import PROFILES
 from dominoes.view import SeatView
 
 #: ``V[a][b][c]``, see ``three_way_table``.
@@ -109,6 +110,10 @@ class MatchModel:
         self.partnerships = partnerships
         self.target = view.target
         self.scores = view.scores
+        team_of = PROFILES[view.rules].team_of
+        self.sides = tuple(
+            team_of(seat, view.seats) if partnerships else seat for seat in range(view.seats)
+        )
         sides = 2 if partnerships or view.seats == 2 else view.seats
         self.units = math.ceil(view.target / UNIT)
         mean = self.mean_points(view.rules, view.seats) / UNIT
@@ -126,7 +131,7 @@ class MatchModel:
         return PROFILE_HAND_POINTS.get((profile, seats), HAND_POINTS.get(seats, 25.0))
 
     def _side(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
+        return self.sides[seat]
 
     def hand_points(self, winners: tuple[int, ...], points: int) -> float:
         """The points the viewer's side takes from a hand that ``winners`` won for

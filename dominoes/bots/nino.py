@@ -6,6 +6,7 @@ import random
 
 from dominoes.bots.base import Bot
 from dominoes.bots.knowledge import Knowledge, infer
+from dominoes.seats import seat_after
 from dominoes.state import Play
 from dominoes.tiles import place
 from dominoes.view import SeatView
@@ -87,10 +88,10 @@ def other_seats(
     """``ends_score``'s view of the other seats, for any ends: per seat after ``me``, in
     turn order, ``(lacking, half, full)``: the pip mask it lacks, and what leaving it one
     or two ends it lacks is worth (negative for the partner)."""
-    partner = (me + 2) % seats if partnerships else None
+    partner = seat_after(me, seats, 2) if partnerships else None
     found = []
     for offset in range(1, seats):
-        seat = (me + offset) % seats
+        seat = seat_after(me, seats, offset)
         lacking = voids[seat] | exhausted
         if seat == partner:
             found.append((lacking, -PARTNER_HALF, -PARTNER_CLOSED))

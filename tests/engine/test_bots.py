@@ -177,6 +177,7 @@ ALLOWED_IMPORTS = {
     "dominoes.state",
     "dominoes.tiles",
     "dominoes.rules",
+    "dominoes.seats",
     "dominoes.engine",
     "dominoes.playout",
 }
