@@ -3,7 +3,7 @@
 Both accept only the URL lookups their list filters declare
 (``core.admin_lookups.DeclaredLookupsOnly``): Django would otherwise take
 ``/admin/accounts/user/?auth_token__key__startswith=ab`` and let result counts spell out
-a player's API token, with which one reads that player's tiles (issue 13).
+a player's API token, with which one reads that player's tiles.
 """
 
 from django.contrib import admin

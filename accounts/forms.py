@@ -15,7 +15,7 @@ from core.json_input import without_nul_check
 
 class UsernameTaken(Exception):
     """Two sign-ups raced for one name (the database's unique ``username_key`` refused
-    the second: issue 13, finding 6) or for two look-alike names (``lock_look_alikes``
+    the second) or for two look-alike names (``lock_look_alikes``
     refused the second). ``message`` is what the second one is told: by default what the
     form's own check says of a taken name (Django's, which allauth's adapter uses)."""
 

@@ -7,7 +7,7 @@ from allauth.account.models import EmailAddress
 
 def verified_email(user) -> str:
     """``user.email`` when the player has verified it (allauth's ``EmailAddress``), else
-    ``""``: notices are mailed only to a verified address (issue 17)."""
+    ``""``: notices are mailed only to a verified address."""
     if not user or not user.email:
         return ""
     verified = EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True)

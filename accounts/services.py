@@ -118,7 +118,7 @@ def _unname_in_notices(user: User, table_ids: list[int]) -> None:
 
 
 def account_delete(*, user: User) -> list[int]:
-    """Delete ``user``'s account (issue 17). First every active table the player sits at
+    """Delete ``user``'s account. First every active table the player sits at
     is abandoned through ``tables.services.table_abandon`` (R26: a playing table is lost
     by the player's side and the others are mailed; a waiting one is closed if they
     created it (or it is a rematch), else they give up their seat, which opens again; in

@@ -3,7 +3,7 @@
 Django's admin turns any query-string parameter naming a local field (or one relation
 hop) into a filter: ``/admin/tables/hand/?seed__startswith=ab`` counts the hands whose
 hidden seed starts with ``ab``, and repeated with every prefix reads the seed of a running
-hand (issue 13, finding 1). ``DeclaredLookupsOnly`` accepts only the parameters its
+hand. ``DeclaredLookupsOnly`` accepts only the parameters its
 ``list_filter`` entries and ``date_hierarchy`` expect; any other lookup raises Django's
 ``DisallowedModelAdminLookup`` (a 400) before the changelist queries anything.
 """

@@ -4,8 +4,8 @@ A client can write anything into ``X-Forwarded-For``; only the proxies in front 
 app append trustworthy entries, one each, on the right. So with ``NUM_PROXIES=0`` (the
 default: nothing in front, or a proxy that does not add the header) the address is the
 socket's (``REMOTE_ADDR``); with ``NUM_PROXIES=N`` it is the N-th entry from the right,
-the address the outermost of those proxies saw. Issue 13, finding 2: trusting the header
-as sent let a made-up address per request skip every anonymous limit.
+the address the outermost of those proxies saw. The header is never trusted as sent: a
+made-up address per request would skip every anonymous limit.
 """
 
 from __future__ import annotations

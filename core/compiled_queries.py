@@ -2,7 +2,7 @@
 
 Django compiles a queryset to SQL on every evaluation: for the one query of a hot read
 (three tables joined, a subquery) the compilation took longer than PostgreSQL took to
-answer it (issue 19, "the move path"). ``CompiledQuery`` builds the queryset once with
+answer it. ``CompiledQuery`` builds the queryset once with
 stand-in values, keeps its SQL, its parameters and the fields' converters, and each run
 puts the real values in the stand-ins' places, runs the SQL on the database's cursor (so
 Django still counts and logs it) and applies the same converters Django would (a JSON

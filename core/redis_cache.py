@@ -3,9 +3,9 @@ call.
 
 ``django.core.cache.backends.redis.RedisCacheClient.get_client`` builds a new
 ``redis.Redis`` for every cache call, and redis-py's constructor fills its table of
-response callbacks each time (about 70 µs here, issue 19: a move made four of them, a
-table read one). The client keeps no state between commands (the pool holds the
-connections), so one per pool is what every call gets now; everything else is Django's.
+response callbacks each time (about 70 µs here). The client keeps no state between
+commands (the pool holds the connections), so every call gets the pool's one client;
+everything else is Django's.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ for guessed passwords.
 
 The counters live in the cache (Redis in production). When the cache does not answer the
 limit fails open: the request goes through and one warning is logged for it, because a
-cache outage must not stop play (issue 13, finding 4).
+cache outage must not stop play.
 """
 
 import logging

@@ -1,4 +1,4 @@
-"""The analysis of a finished match (issue 20): every choice a seat made, judged from
+"""The analysis of a finished match: every choice a seat made, judged from
 that seat's view at the time (R31: its own tiles and the public log, never a hidden tile).
 
 For each play of an analysed seat the match is rebuilt from its record with the engine

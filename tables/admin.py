@@ -6,7 +6,7 @@ they sit at. Writes go through ``tables.services`` (the "close table" action).
 
 Every admin here accepts only the URL lookups its list filters and date hierarchy declare
 (``core.admin_lookups.DeclaredLookupsOnly``): a lookup such as ``?seed__startswith=ab``
-would otherwise let result counts spell out a running hand's seed (issue 13). No list
+would otherwise let result counts spell out a running hand's seed. No list
 column, search field or ordering reaches a hidden field.
 
 The changelists of tables, hands and moves never count a whole table

@@ -1,5 +1,5 @@
-"""What a finished match keeps beside its record: its analysis (issue 20) and its public
-replay link (issue 16). Imported by ``tables.models``, so Django sees them as ``tables``
+"""What a finished match keeps beside its record: its analysis and its public
+replay link. Imported by ``tables.models``, so Django sees them as ``tables``
 models; they name the table as ``"tables.Table"`` to keep the import one-way."""
 
 from __future__ import annotations

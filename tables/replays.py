@@ -1,5 +1,5 @@
 """Reads about a finished match's replay: the positions the replay page steps through, the
-state of its analysis (issue 20) and its public link (issue 16). Only finished (or closed)
+state of its analysis and its public link. Only finished (or closed)
 tables have any of it: nothing here describes a hand still in play (R31)."""
 
 from __future__ import annotations

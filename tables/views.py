@@ -322,7 +322,7 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """The replay of a finished match for a seated player: every hand, move by move, drawn
     from its record through the engine (``dominoes.steps.replay_steps``), with each deal's
     seed and its hash checked (R6) and the record to download; the "Analizar la partida"
-    button and the analysis once done (issue 20); the public link (issue 16)."""
+    button and the analysis once done; the public link."""
     try:
         table, seat = services.table_for_user(table_id, request.user)
     except TableError:

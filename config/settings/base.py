@@ -340,7 +340,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 # Nothing reads task results: without this, sending a task while Redis is down blocks on
-# the result store's reconnect loop (about 20 s) and then raises (issue 13, finding 4).
+# the result store's reconnect loop (about 20 s) and then raises.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_TIME_LIMIT = 60

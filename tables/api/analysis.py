@@ -1,5 +1,5 @@
-"""A finished match's analysis (issue 20: ask for it, then read its progress and result)
-and its public replay link (issue 16: make it, revoke it). Players of the table only;
+"""A finished match's analysis (ask for it, then read its progress and result)
+and its public replay link (make it, revoke it). Players of the table only;
 anyone else gets 404, and a match still waiting or playing 409 ``table_not_finished``."""
 
 from __future__ import annotations

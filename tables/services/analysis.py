@@ -1,4 +1,4 @@
-"""A finished match's analysis (issue 20) and its public replay link (issue 16).
+"""A finished match's analysis and its public replay link.
 
 The analysis is asked for by a player (``analysis_request``: one row per table, the task
 queued on commit) and computed at most once by ``tables.tasks.analyse_match``, which calls

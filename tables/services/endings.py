@@ -1,5 +1,6 @@
-"""How a match ends before its target: a player leaves (R26), a turn's 48 hours run out
-(R27), nobody moves for 7 days (R28), or a moderator closes the table."""
+"""How a match ends before its target: a player leaves (R26), a turn's move time runs out
+(R27: the table's ``move_seconds``), nobody moves for ``IDLE_SECONDS`` (R28: 7 days by
+default), or a moderator closes the table."""
 
 from __future__ import annotations
 
@@ -112,9 +113,10 @@ def close_without_winner(table: Table, now: datetime, outcome: str) -> None:
 def table_forfeit_overdue(
     *, table_id: int, now: datetime | None = None, skip_locked: bool = False
 ) -> bool:
-    """The absence rule (R27) for one table: if its human seat's 48 hours have passed, that
-    seat abandons (R26). Returns True when it did, False when the table was not due (another
-    worker, a move or an earlier sweep got there first).
+    """The absence rule (R27) for one table: if its human seat's deadline (the turn's start
+    plus the table's ``move_seconds``) has passed, that seat abandons (R26). Returns True
+    when it did, False when the table was not due (another worker, a move or an earlier
+    sweep got there first).
 
     ``skip_locked=True`` (the sweep) skips a table whose row is locked right now rather than
     waiting for it: whoever holds the lock applies the same rule. Readers leave it False so

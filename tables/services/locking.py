@@ -1,6 +1,6 @@
 """Locking a table for a write and reading it with its seats: the table row ``FOR UPDATE``
 and its seats read after the lock, in queries compiled to SQL once
-(``core.compiled_queries``: issue 19, "the move path"). ``tables.services.transitions`` hands
+(``core.compiled_queries``). ``tables.services.transitions`` hands
 these out to every verb."""
 
 from __future__ import annotations

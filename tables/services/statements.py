@@ -1,5 +1,4 @@
-"""The move path's writes as SQL statements, sent several in one round trip (``send``:
-issue 19, "the move path").
+"""The move path's writes as SQL statements, sent several in one round trip (``send``).
 
 Each builder returns ``(sql, params)`` with ``%s`` placeholders: the SQL an ORM call would
 send for the same write, without reading anything back (no ``RETURNING``), since the rows

@@ -1,4 +1,4 @@
-// The analysis of a finished match on the replay page (issue 20): the "Analizar la
+// The analysis of a finished match on the replay page: the "Analizar la
 // partida" button (POST /api/v1/tables/{id}/analysis/), the progress while the worker
 // judges the moves (polling GET on the same path), then the per-player summary and, when
 // stepping, each judged move's mark ("imprecisión", "error", "error grave") with the

@@ -1,4 +1,4 @@
-// The public link of a finished match's replay (issue 16): "Hacer pública la partida"
+// The public link of a finished match's replay: "Hacer pública la partida"
 // (POST /api/v1/tables/{id}/public-replay/) shows the unguessable link, "Dejar de
 // compartir" (DELETE) revokes it.
 
