@@ -1,6 +1,6 @@
 """The writes that take no body refuse one that says something, as abandon and a move do:
 ``POST /tables/{id}/analysis/`` and ``public-replay/`` with ``{"bogus": 1}`` answered 200
-and did their work, although the README promises 400 ``invalid`` for a field a body does
+and did their work, although docs/api.md promises 400 ``invalid`` for a field a body does
 not take. Now each of them (the OpenAPI schema's writes with no request body) answers 400
 ``invalid`` naming the field and changes nothing; no body, ``{}`` and JSON ``null`` (what
 the site's own pages send: ``static/js/replay/``, ``static/js/table/rematch.js``) still

@@ -1,6 +1,6 @@
 // The API client: JSON over fetch with the session cookie and the CSRF token, answers
-// read with the error contract ({code, detail, rule?, fields?, retry_after?}: README,
-// "Errors"), and a POST that is retried when it may not have arrived.
+// read with the error contract ({code, detail, rule?, fields?, retry_after?}: docs/api.md,
+// "The error contract"), and a POST that is retried when it may not have arrived.
 //
 // A retry is safe only when the server can tell it from a second move: so a POST is
 // retried only when it carries an ``Idempotency-Key``, and every retry sends the SAME
