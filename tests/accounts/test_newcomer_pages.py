@@ -26,7 +26,7 @@ def _home_signed_out(client, **headers) -> str:
 def test_the_home_page_says_what_the_site_is_and_offers_an_account(client):
     page = _home_signed_out(client)
     assert '<h1 id="welcome-title">Dominó por correspondencia</h1>' in page
-    assert "juega con tus amigos o contra bots" in page
+    assert "Juega con tus amigos o contra bots, cada uno a su ritmo" in page
     sign_in = re.search(
         r'<p class="actions">\s*<button type="submit" class="primary">Entrar</button>\s*(.*?)</p>',
         page,

@@ -5,6 +5,8 @@ Screenshots at 390x844 and 1280x800 go to artifacts/."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tables.models import Table
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, shot, signed_in
 from tests.support.many_tables import tables
@@ -31,8 +33,9 @@ def test_alice_pages_through_her_finished_matches(live_server, new_page, alice, 
     page.wait_for_url(f"{base}/partidas/?cursor=*")
     assert rows.count() == 20 and page.locator("a[rel=prev]").count() == 1
     shot(page, "history-second-page-phone", PHONE)
-    page.click("text=Más antiguas")
-    assert rows.count() == 5 and page.locator("a[rel=next]").count() == 0
+    page.click("text=Más antiguas")  # to ?cursor= again: wait for the third page's rows
+    expect(rows).to_have_count(5)
+    assert page.locator("a[rel=next]").count() == 0
     page.click("text=Más recientes")
     page.wait_for_url(f"{base}/partidas/?newer=*")
     assert rows.count() == 20
