@@ -26,7 +26,35 @@ SETTINGS = """from config.settings.local import *  # noqa: F403
 
 CACHES["default"]["KEY_PREFIX"] = "bench-{name}"  # noqa: F405
 CELERY_TASK_DEFAULT_QUEUE = "bench-{name}"
+ROOT_URLCONF = "bench_urls"
 """
+
+#: The bench's URLconf, the same for every server: the site's routes, and first the floor
+#: (``FLOOR_PATH``): an authenticated DRF view that reads nothing and answers ``{{}}``, so
+#: a request's ratio to it is what the request adds to the framework (the token's lookup,
+#: the middleware, DRF's dispatch and the JSON renderer).
+URLS = """from django.urls import path
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.urls import urlpatterns as site_urlpatterns
+
+
+class Floor(APIView):
+    authentication_classes = [TokenAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    def get(self, request):
+        return Response({{}})
+
+
+urlpatterns = [path("{path}", Floor.as_view()), *site_urlpatterns]
+"""
+
+#: Where the floor answers (``URLS``), beside the API's own views.
+FLOOR_PATH = "api/v1/bench-floor/"
 
 
 @dataclass
@@ -56,9 +84,10 @@ def _git(*args: str) -> str:
 
 def write_settings(server: Server) -> None:
     """The server's settings module: ``config.settings.local`` with its own cache key
-    prefix and Celery queue."""
+    prefix and Celery queue, and the bench's URLconf (``URLS``: the floor)."""
     module = f"bench_settings_{server.name}"
     (server.settings_dir / f"{module}.py").write_text(SETTINGS.format(name=server.name))
+    (server.settings_dir / "bench_urls.py").write_text(URLS.format(path=FLOOR_PATH))
     server.settings = module
 
 

@@ -19,8 +19,8 @@ What it does, all on loopback and bounded in time:
    ``GET /api/v1/tables/{id}/``, every other time that again with its ``ETag``
    (``If-None-Match``: a ``304``), and, when it is its turn, ``POST .../moves/`` with a
    random legal move, its ``version`` and an ``Idempotency-Key``; every fifth step
-   ``GET /api/v1/me/`` (a trivial DRF view: the framework floor; every step in the
-   one-at-a-time phase). At most
+   the floor (``bench.baseline.FLOOR_PATH``: an authenticated DRF view that reads nothing
+   and answers ``{}``, in the bench's own URLconf; every step in the one-at-a-time phase). At most
    ``--max-moves-per-second`` moves per player (the ``moves`` throttle is 120/min).
 4. Then ``--serial-seconds`` of one request at a time, in ``--rounds`` slices per server:
    service time without queueing, and the ratios move/floor, table/floor, 304/floor.
@@ -49,7 +49,7 @@ import time
 import uuid
 from pathlib import Path
 
-from bench.baseline import Server, check_imports, remove, scratch_folder, servers
+from bench.baseline import FLOOR_PATH, Server, check_imports, remove, scratch_folder, servers
 from bench.load_report import Stats, report, verify
 from bench.serving import stop, wait_until_up
 
@@ -203,7 +203,8 @@ async def _step(client, headers, token, table_id, step, stats, args, rng, prefix
     """One player's step at one table: the floor now and then, the table (and its 304),
     and a move when it is the player's turn."""
     if step % (1 if prefix else 5) == 0:  # one at a time: the floor at every step
-        await timed(stats, prefix + "GET me (floor)", client.get("/api/v1/me/", headers=headers))
+        floor = client.get("/" + FLOOR_PATH, headers=headers)
+        await timed(stats, prefix + "GET ping (floor)", floor)
     url = f"/api/v1/tables/{table_id}/"
     reply = await timed(stats, prefix + "GET table", client.get(url, headers=headers))
     if reply.status_code != 200:

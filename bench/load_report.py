@@ -27,9 +27,10 @@ class Stats:
         self.statuses[kind][status] += 1
 
 
-KINDS = ("GET me (floor)", "GET table", "GET table 304", "POST move")
-#: The ratio to the floor's p50 each kind must stay within (issue 19), one at a time.
-GOALS = {"POST move": 2.0, "GET table": 1.3, "GET table 304": 1.1}
+KINDS = ("GET ping (floor)", "GET table", "GET table 304", "POST move")
+#: The ratio to the floor's p50 each kind must stay within, one at a time (the floor reads
+#: nothing: ``bench.baseline.URLS``).
+GOALS = {"POST move": 3.0, "GET table": 1.3, "GET table 304": 1.1}
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -65,7 +66,7 @@ def report(stats: dict[str, Stats], elapsed: float) -> None:
 
 
 def _ratios(stats: Stats) -> dict[str, float]:
-    floor = stats.latencies.get("serial GET me (floor)")
+    floor = stats.latencies.get("serial GET ping (floor)")
     if not floor:
         return {}
     base = percentile(floor, 0.5)
