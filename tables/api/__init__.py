@@ -7,8 +7,9 @@ the codes of RECORD.md.
 """
 
 from tables.api.analysis import AnalysisApi, PublicReplayApi
+from tables.api.idempotency import request_fingerprint
 from tables.api.invites import InviteDetailApi, InviteRenewApi, JoinApi
-from tables.api.moves import MoveListCreateApi, request_fingerprint
+from tables.api.moves import MoveListCreateApi
 from tables.api.rematch import RematchAnswerApi, RematchApi
 from tables.api.tables import AbandonApi, RecordApi, TableDetailApi, TableListCreateApi
 

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -16,16 +15,15 @@ from rest_framework.response import Response
 from core.api_errors import api_exception_handler
 from core.json_input import RuledRegexField
 from tables import selectors, services
+from tables.api import idempotency
 from tables.api.common import (
     MoveLogSerializer,
     StrictSerializer,
     TableScopedApi,
     TableSerializer,
-    etag_of,
     table_response,
 )
-from tables.errors import bad_idempotency_key
-from tables.models import MoveRequest
+from tables.errors import TableError, bad_idempotency_key
 
 TILE_PATTERN = r"^[0-9]-[0-9]$"  # double-nine sets too (the cuban profile)
 TILE_NAME = re.compile(r"[0-9]-[0-9]")
@@ -103,52 +101,46 @@ class MoveListCreateApi(TableScopedApi):
     )
     def post(self, request: Request, table_id: int) -> Response:
         key = request.headers.get("Idempotency-Key", "")
-        if not key:
-            return self._play(request, table_id)
-        if not IDEMPOTENCY_KEY.fullmatch(key):
+        if key and not IDEMPOTENCY_KEY.fullmatch(key):
             raise bad_idempotency_key()
-        return self._play_once(request, table_id, key)
-
-    def _play(self, request: Request, table_id: int, locked=None) -> Response:
-        """The move, answered with the table as the mover's seat now sees it, from what
-        the write left in memory (nothing is read back)."""
         serializer = self.MovePlaySerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        table = services.move_play(
-            table_id=table_id, user=request.user, locked=locked, **serializer.validated_data
-        )
+        if not key:
+            serializer.is_valid(raise_exception=True)
+            return self._played(request, table_id, serializer.validated_data)
+        return self._played_once(request, table_id, key, serializer)
+
+    def _played(self, request: Request, table_id: int, move: dict, locked=None) -> Response:
+        """The move (``services.move_play``: in its own transaction, or on the ``locked``
+        table of the caller's, ``services.move_lock``), answered with the table as the
+        mover's seat now sees it, from what the write left in memory (nothing is read
+        back)."""
+        table = services.move_play(table_id=table_id, user=request.user, locked=locked, **move)
         seat = services.table_read_after_write(table, request.user)
         return table_response(request, table, seat)
 
-    def _play_once(self, request: Request, table_id: int, key: str) -> Response:
-        """Play at most once per ``(user, table, key)`` (``services.move_play_once``): a
-        refused move is answered and remembered like a played one; a retry gets the first
-        answer back, with the table view's ETag when it was one."""
-        answer = services.move_play_once(
-            table_id=table_id,
-            user=request.user,
-            key=key,
-            request_hash=request_fingerprint(request.data),
-            play=lambda locked: self._play(request, table_id, locked),
-            refused=lambda error: api_exception_handler(error, {"request": request, "view": self}),
-        )
-        if isinstance(answer, MoveRequest):
-            return _replayed(answer)
+    def _played_once(
+        self, request: Request, table_id: int, key: str, serializer: serializers.Serializer
+    ) -> Response:
+        """Play at most once per ``(user, table, key)``. In one transaction: the table is
+        locked (404 for anyone not seated: strangers leave no row behind), a key answered
+        before gets its first answer back (422 ``idempotency_key_reused`` for another
+        body), then the body's validation errors (400, not remembered: nothing happened),
+        then the move; its answer, a refusal (``TableError``) too, is stored with it. No
+        savepoint around the move: a refusal is raised before anything is written, and an
+        overdue turn's forfeit (R27), saved before ``turn_expired``, stays done."""
+        valid = serializer.is_valid()  # the body's shape, checked before any query
+        fingerprint = idempotency.request_fingerprint(request.data)
+        asked = {"user": request.user, "table_id": table_id, "key": key}
+        with transaction.atomic():
+            locked = services.move_lock(table_id=table_id, user=request.user)
+            first = idempotency.remembered_answer(**asked, fingerprint=fingerprint)
+            if first is not None:
+                return first
+            if not valid:
+                raise serializers.ValidationError(serializer.errors)
+            try:
+                answer = self._played(request, table_id, serializer.validated_data, locked)
+            except TableError as error:
+                answer = api_exception_handler(error, {"request": request, "view": self})
+            idempotency.remember_answer(**asked, fingerprint=fingerprint, answer=answer)
         return answer
-
-
-def request_fingerprint(data) -> str:
-    """SHA-256 of the request body as canonical JSON: a key reused for another body is
-    refused instead of answered with the first move's result."""
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _replayed(remembered: MoveRequest) -> Response:
-    """A stored answer, as first sent (with the table view's ETag when it was one)."""
-    response = Response(remembered.body, status=remembered.status_code)
-    body = remembered.body
-    if remembered.status_code == 200 and isinstance(body, dict) and "your_seat" in body:
-        first = (body.get("your_seats") or [body["your_seat"]])[0]
-        response["ETag"] = etag_of(body["id"], body["version"], first)
-    return response

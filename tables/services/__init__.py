@@ -9,7 +9,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 
 - ``lobby``: create a table (R29), join by invite (R30), renew an invite link;
 - ``play``: a player's move, a bot's turn, the turn's clock (a lost bot turn, reminders);
-- ``idempotency``: a move played at most once per ``Idempotency-Key``;
+- ``idempotency``: the answers remembered per ``Idempotency-Key`` forgotten in time;
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
 - ``rematch``: a finished table's rematch, offered to the same people, accepted or declined;
 - ``analysis``: a finished match's analysis (queued, computed once) and its public replay link;
@@ -52,9 +52,16 @@ from tables.services.endings import (
     table_close_idle,
     table_forfeit_overdue,
 )
-from tables.services.idempotency import move_play_once, move_requests_forget
+from tables.services.idempotency import move_requests_forget
 from tables.services.lobby import invite_renew, seat_join, table_create
-from tables.services.play import bot_play, bot_seed, move_play, reminder_mark, resume_stuck_bot
+from tables.services.play import (
+    bot_play,
+    bot_seed,
+    move_lock,
+    move_play,
+    reminder_mark,
+    resume_stuck_bot,
+)
 from tables.services.reads import table_for_user, table_read_after_write, table_seen
 from tables.services.rematch import rematch_answer, rematch_offer
 from tables.services.transitions import ACTIVE, match_of
@@ -81,7 +88,7 @@ __all__ = [
     "invite_renew",
     "match_of",
     "move_play",
-    "move_play_once",
+    "move_lock",
     "move_requests_forget",
     "new_invite_token",
     "offered_profiles",

@@ -15,7 +15,7 @@ from core.compiled_queries import CompiledQuery, from_row, model_columns, rows_t
 from notices import services as notice_services
 from tables import selectors
 from tables.errors import not_found
-from tables.models import Hand, MoveRequest, Seat, Table
+from tables.models import Hand, Seat, Table
 
 _TABLE_COLUMNS = model_columns(Table)
 
@@ -63,16 +63,10 @@ def _locked_table(rows: list[tuple], *, skip_locked: bool) -> Table | None:
 class Locked:
     """A table row locked by the running transaction (``lock``) and its seats, by index,
     read after the lock (so they are current). ``table`` carries what the mover's read
-    brought (``lock_for_move``): ``current_hand_id``, ``unread_notices`` and, with an
-    ``Idempotency-Key``, ``remembered_id`` and ``remembered_hash``.
-
-    ``deferred``: when a list, the move's writes (``tables.services.statements``) are
-    appended to it instead of sent, and the caller sends them with its own last write in
-    one round trip (``move_play_once``: with the remembered answer's INSERT)."""
+    brought (``lock_for_move``): ``current_hand_id`` and ``unread_notices``."""
 
     table: Table
     seats: list[Seat]
-    deferred: list | None = None
 
 
 _USER = Seat._meta.get_field("user").related_model
@@ -80,53 +74,44 @@ _SEAT_COLUMNS = model_columns(Seat)
 _USER_COLUMNS = model_columns(_USER, "user__")
 #: What the mover's read adds to the seats' columns, in its columns' order.
 _MOVER_FACTS = ("current_hand_id", "unread_notices")
-_REMEMBERED = ("remembered_id", "remembered_hash")
 
 
-def _mover_read(with_key: bool) -> CompiledQuery:
-    """The seats (by index) and their users, the current hand's id, whether the mover has
-    unread notices at the table and, ``with_key``, the id and body hash of the answer
-    remembered for the mover's ``Idempotency-Key`` (``MoveRequest``), compiled once."""
+def _mover_read() -> CompiledQuery:
+    """The seats (by index) and their users, the current hand's id and whether the mover
+    has unread notices at the table, compiled once."""
 
-    def build(table_id: int, user_id: int, key: str = ""):
+    def build(table_id: int, user_id: int):
         current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
         facts = {
             "current_hand_id": Subquery(current_hand.values("pk")[:1]),
             "unread_notices": notice_services.unread_at_table(user_id, OuterRef("table_id")),
         }
-        if with_key:
-            asked = MoveRequest.objects.filter(user=user_id, table_id=OuterRef("table_id"), key=key)
-            facts["remembered_id"] = Subquery(asked.values("pk")[:1])
-            facts["remembered_hash"] = Subquery(asked.values("request_hash")[:1])
         rows = Seat.objects.filter(table_id=table_id).annotate(**facts).order_by("index")
         return rows.values_list(*_SEAT_COLUMNS, *_USER_COLUMNS, *facts)
 
-    return CompiledQuery(build, kinds=(int, int, str) if with_key else (int, int))
+    return CompiledQuery(build, kinds=(int, int))
 
 
-_MOVER_READS = {False: _mover_read(False), True: _mover_read(True)}
+_MOVER_READ = _mover_read()
 
 
-def lock_for_move(table_id: int, user, key: str | None = None) -> Locked:
+def lock_for_move(table_id: int, user) -> Locked:
     """``lock`` the table, then read its seats for ``user``'s move: two queries, each
     compiled once, sent in one round trip (``core.compiled_queries.rows_together``). On
-    the table: ``current_hand_id`` (``save_transition`` then needs no query for it),
-    ``unread_notices`` (the answer marks them read, ``services.table_read_after_write``)
-    and, with ``key`` (an ``Idempotency-Key``), ``remembered_id``/``remembered_hash`` of
-    the answer stored for it, or ``None``.
+    the table: ``current_hand_id`` (``save_transition`` then needs no query for it) and
+    ``unread_notices`` (the answer marks them read, ``services.table_read_after_write``).
 
     These ride on the seats' query, after the lock's: PostgreSQL runs it once the lock
     is held, with a snapshot of its own, so it sees every write committed before (the
     lock's own query may not: PostgreSQL evaluates its subqueries in the snapshot taken
-    before it waited), and a retry racing its original reads the stored answer. Raises
+    before it waited). Raises
     ``not_found`` for a missing table, ``TransactionManagementError`` outside a
     transaction."""
     _in_a_transaction()
-    values = (table_id, user.pk) if key is None else (table_id, user.pk, key)
-    seats_read = _MOVER_READS[key is not None]
-    locked, rows = rows_together((_LOCKS[False], (table_id,)), (seats_read, values))
+    seats_read = (_MOVER_READ, (table_id, user.pk))
+    locked, rows = rows_together((_LOCKS[False], (table_id,)), seats_read)
     table = _locked_table(locked, skip_locked=False)
-    names = _MOVER_FACTS if key is None else (*_MOVER_FACTS, *_REMEMBERED)
+    names = _MOVER_FACTS
     users_at = len(_SEAT_COLUMNS)
     facts_at = users_at + len(_USER_COLUMNS)
     seats = []

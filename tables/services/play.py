@@ -39,6 +39,16 @@ from tables.services import lead_choice, outbox, transitions
 from tables.services.endings import expire_if_overdue, lost_by_absence
 
 
+def move_lock(*, table_id: int, user) -> transitions.Locked:
+    """Lock table ``table_id`` for ``user``'s move in the caller's transaction and read it
+    with its seats (``transitions.lock_for_move``), for ``move_play(locked=...)`` in the
+    same transaction. Raises ``TableError`` ``not_found`` (404) for a missing table or one
+    ``user`` holds no seat at, ``TransactionManagementError`` outside a transaction."""
+    locked = transitions.lock_for_move(table_id, user)
+    transitions.seats_of_user(locked.seats, user)
+    return locked
+
+
 def move_play(
     *,
     table_id: int,
@@ -64,9 +74,11 @@ def move_play(
     act is refused as any move out of turn (``not_your_turn``, R3).
 
     ``locked``: the table already locked and read, with its seats, by the caller's
-    transaction (``move_play_once``), which the move then runs in; else it runs in its
-    own. The returned table has its seats attached and what the answer needs
-    (``transitions.save_transition``), so the answer reads nothing back.
+    transaction (``move_lock``), which the move then runs in; else it runs in its own.
+    With ``locked`` the ``turn_expired`` refusal is raised inside the caller's
+    transaction, which must commit the forfeit (R27) it saved: ``tables.api.moves``
+    catches it and stores its answer. The returned table has its seats attached and what
+    the answer needs (``transitions.save_transition``), so the answer reads nothing back.
 
     ``version`` must be the table's current version. Raises ``TableError``: ``not_found``
     (404, not seated), ``table_not_started``/``stale_version``/``turn_expired``/
@@ -129,9 +141,7 @@ def _move(
     if match.hand.ends is None and move["end"] is not None:
         raise end_on_lead()  # the engine ignores it; the player asked for something else
     after = transitions.continue_match(played)
-    transitions.save_transition(
-        table, seats, match, after, now, chosen_actions=1, seen_by=user, deferred=locked.deferred
-    )
+    transitions.save_transition(table, seats, match, after, now, chosen_actions=1, seen_by=user)
     transitions.follow_up(table, seats, after, actor=user)
     return table, None
 

@@ -113,15 +113,13 @@ def save_transition(
     *,
     chosen_actions: int,
     seen_by=None,
-    deferred: list | None = None,
 ) -> None:
     """Persist ``after``: new Hand rows, new Move rows, hand results, seat scores (and
     each seat's place in its player's list, ``seats_update``), the snapshot,
     ``version + 1`` and the turn's deadline (R27). The first ``chosen_actions`` new
     actions were chosen by a player; the rest are automatic (R16). The table's UPDATE,
     the Move rows' INSERT and the seats' UPDATE go in one round trip
-    (``tables.services.statements``), or are appended to ``deferred`` (a list) for the
-    caller to send (``Locked.deferred``).
+    (``tables.services.statements``).
 
     ``seen_by``: the user who made the move and is answered with the new version: their
     seats' seen version (``services.table_seen``) is saved in that round trip too. The
@@ -156,7 +154,7 @@ def save_transition(
         table.winners = list(after.winners or ())
         table.outcome = table.outcome or Table.Outcome.TARGET
     seats_written = seats_update(table, seats, ["score"] if scored else [])
-    _save_table(table, new_moves, seats_written, seen_by, deferred)
+    _save_table(table, new_moves, seats_written, seen_by)
     outbox.publish_version(table.pk, table.version)
 
 
@@ -181,11 +179,10 @@ def _save_table(
     new_moves: list[Move],
     seats_written: statements.Statement | None,
     seen_by,
-    deferred: list | None,
 ) -> None:
     """The table's UPDATE, with the INSERT of ``new_moves``, the seats' UPDATE
     ``seats_written`` and, for ``seen_by`` (a user), their seats' seen version, in one
-    round trip (``tables.services.statements``), or appended to ``deferred``."""
+    round trip (``tables.services.statements``)."""
     written = [statements.update(table)]
     if new_moves:
         written.append(statements.moves_insert(new_moves))
@@ -193,10 +190,7 @@ def _save_table(
         written.append(seats_written)
     if seen_by is not None:
         written.append(statements.seen_update(table.pk, seen_by.pk, table.version))
-    if deferred is not None:
-        deferred.extend(written)
-    else:
-        statements.send(*written)
+    statements.send(*written)
     if seen_by is not None:
         table.seen_saved_for = seen_by.pk
 

@@ -4,7 +4,10 @@ one key apply once."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from tables.models import Move, MoveRequest, Table
@@ -157,3 +160,46 @@ def test_racing_requests_with_one_key_apply_once(api_client_for, alice, bob):
     assert Move.objects.filter(table_id=table_id, automatic=False).count() == chosen_before + 1
     assert Table.objects.get(pk=table_id).version == state["version"] + 1
     assert_replays(table_id)
+
+
+@pytest.mark.django_db
+def test_an_overdue_turn_with_a_key_stays_forfeited_and_its_refusal_is_remembered(
+    api_client_for, alice, bob
+):
+    # The forfeit (R27) is saved before turn_expired is raised inside the view's
+    # transaction: it must commit with the remembered answer, not roll back with it.
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    seat, state = _mover(clients, table_id)
+    Table.objects.filter(pk=table_id).update(deadline=timezone.now() - timedelta(seconds=1))
+    body = {**state["game"]["legal_moves"][0], "version": state["version"]}
+
+    first = _post(clients[seat], table_id, body, "late-1")
+    assert (first.status_code, first.json()["code"]) == (409, "turn_expired")
+    forfeited = Table.objects.get(pk=table_id)
+    assert forfeited.status == Table.Status.FINISHED
+    assert forfeited.outcome == Table.Outcome.ABSENT
+    assert MoveRequest.objects.filter(table_id=table_id, key="late-1").count() == 1
+    after = _counts(table_id)
+    again = _post(clients[seat], table_id, body, "late-1")
+    assert (again.status_code, again.json()) == (409, first.json())
+    assert _counts(table_id) == after
+    assert_replays(table_id)
+
+
+@pytest.mark.django_db
+def test_a_body_that_fails_validation_is_not_remembered_and_a_stranger_gets_404_first(
+    api_client_for, alice, bob, mallory
+):
+    table_id, clients = seated_clients(api_client_for, [alice, bob])
+    seat, state = _mover(clients, table_id)
+    malformed = {"tile": " 6-6 ", "version": state["version"]}
+    stranger = _post(api_client_for(mallory), table_id, malformed, "v-1")
+    assert (stranger.status_code, stranger.json()["code"]) == (404, "not_found")
+
+    refused = _post(clients[seat], table_id, malformed, "v-1")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid")
+    assert not MoveRequest.objects.filter(table_id=table_id).exists()
+    body = {**state["game"]["legal_moves"][0], "version": state["version"]}
+    played = _post(clients[seat], table_id, body, "v-1")  # the key was not used up
+    assert played.status_code == 200, played.json()
+    assert played.json()["version"] == state["version"] + 1

@@ -65,9 +65,8 @@ def test_a_missing_table_is_not_found(alice):
 def test_the_lock_and_the_movers_read_are_current(api_client_for, alice, bob):
     table_id = _two_seats(api_client_for, alice, bob)
     Table.objects.filter(pk=table_id).update(version=41)
-    locked = transitions.lock_for_move(table_id, alice, "key-1")
+    locked = transitions.lock_for_move(table_id, alice)
     assert locked.table.version == 41
-    assert locked.table.remembered_id is None and locked.table.remembered_hash is None
     assert locked.table.current_hand_id is not None
     assert [seat.index for seat in locked.seats] == [0, 1]
     assert transitions.lock(2_000_000_000, skip_locked=True) is None

@@ -111,11 +111,8 @@ def test_statements_sent_together_are_one_round_trip_in_their_order(api_client_f
 @pytest.mark.postgres
 def test_the_lock_and_the_seats_come_in_one_round_trip(api_client_for, alice, bob):
     table_id = _two_seats(api_client_for, alice, bob)
-    MoveRequest.objects.create(
-        user=bob, table_id=table_id, key="k-2", request_hash="cd", status_code=200, body={}
-    )
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-        locked = locking.lock_for_move(table_id, bob, "k-2")
+        locked = locking.lock_for_move(table_id, bob)
         assert len(queries) == 1
         assert "FOR UPDATE" in queries[0]["sql"].split(STATEMENT_SEPARATOR)[0]
     assert _columns(locked.table) == _columns(Table.objects.get(pk=table_id))
@@ -125,7 +122,6 @@ def test_the_lock_and_the_seats_come_in_one_round_trip(api_client_for, alice, bo
     assert (
         locked.table.current_hand_id == Hand.objects.filter(table_id=table_id).latest("number").pk
     )
-    assert locked.table.remembered_hash == "cd"
     with transaction.atomic(), pytest.raises(Exception) as missing:
         locking.lock_for_move(table_id + 1000, bob)
     assert getattr(missing.value, "code", None) == "not_found"
