@@ -32,8 +32,8 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from accounts.models import User, username_key
+from accounts.time_zones import time_zone_of
 from core.client_address import client_address
-from notices.selectors import time_zone_of
 
 NEXT_SESSION_KEY = "accounts_next"
 

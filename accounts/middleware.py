@@ -2,7 +2,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.deprecation import MiddlewareMixin
 
-from notices.selectors import time_zone_of
+from accounts.time_zones import time_zone_of
 
 
 class UserLanguageMiddleware(MiddlewareMixin):
@@ -27,7 +27,7 @@ class UserLanguageMiddleware(MiddlewareMixin):
 
 class AdminTimeZoneMiddleware(MiddlewareMixin):
     """Under ``/admin/``, write every date in the signed-in staff member's saved time
-    zone (``notices.selectors.time_zone_of``: the settings' "Zona horaria", UTC while
+    zone (``accounts.time_zones.time_zone_of``: the settings' "Zona horaria", UTC while
     none is), as Django's documentation does it (``timezone.activate``), and back to the
     server's (UTC) once the page is written: a moderator reads a report, a suspension's
     end or a move at the hour of their own clock, and the admin's header names the zone

@@ -21,12 +21,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from accounts import hooks
 from accounts.models import User
 from accounts.validators import USERNAME_CHARACTERS
 from core.json_input import RuledEmailField, RuledTextField, StrictInputMixin
-from moderation.errors import suspension_end_for_api
-from moderation.selectors import active_suspension
-from notices.selectors import unread_count
 
 EMAIL_MAX_LENGTH = 254  # allauth's EmailAddress.email and User.email
 
@@ -107,14 +105,13 @@ class MeSerializer(StrictInputMixin, serializers.ModelSerializer):
         read_only_fields = ["username"]
         extra_kwargs = {"email": {"max_length": EMAIL_MAX_LENGTH}}
 
+    # Both facts belong to apps above accounts, which register their readers
+    # (accounts.hooks); the annotations give the schema its types.
     def get_unread_notifications(self, user: User) -> int:
-        return unread_count(user)
+        return hooks.me_fact("unread_notifications", user)
 
     def get_suspended_until(self, user: User) -> str | None:
-        suspension = active_suspension(user)
-        if suspension is None:
-            return None
-        return suspension_end_for_api(suspension.until)
+        return hooks.me_fact("suspended_until", user)
 
 
 class EmailInputSerializer(StrictInputMixin, serializers.Serializer):

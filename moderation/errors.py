@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from django.utils.translation import gettext
 from rest_framework import status
 
-from notices.selectors import written_in_zone
+from accounts.time_zones import written_in_zone
 from tables.errors import TableError
 
 
@@ -25,7 +25,7 @@ def suspended(until: datetime, zone: ZoneInfo) -> TableError:
     """403 ``suspended``: a moderator suspended the player until ``until`` (an aware
     datetime); they may finish their running tables, nothing more. ``detail`` writes the
     end in ``zone``, the player's saved one, and names it as their notices do ("11 de
-    diciembre de 2026 a las 17:00 (America/Havana)": ``notices.selectors.written_in_zone``);
+    diciembre de 2026 a las 17:00 (America/Havana)": ``accounts.time_zones.written_in_zone``);
     the body's ``until`` is ISO 8601 in UTC, for a program (``suspension_end_for_api``)."""
     return TableError(
         "suspended",

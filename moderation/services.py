@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.time_zones import time_zone_of
 from moderation import errors, selectors
 from moderation.models import (
     MAX_TALK_LENGTH,
@@ -31,7 +32,6 @@ from moderation.models import (
 )
 from moderation.text import clean_text
 from moderation.ui_strings import PHRASES
-from notices.selectors import time_zone_of
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import not_found

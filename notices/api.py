@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.time_zones import time_zone_of
 from core.json_input import RuledRegexField, RuledURLField, StrictInputMixin
 from core.pagination import CheckedPageSizePagination
 from notices import push_endpoints, selectors, services
@@ -63,7 +64,7 @@ class NotificationListApi(APIView):
         pages = InboxPagination()
         page = pages.paginate_queryset(selectors.inbox(request.user, unread=unread), request)
         # a deadline in the text is written in the player's zone, read once for the page
-        context = {"zone": selectors.time_zone_of(request.user)}
+        context = {"zone": time_zone_of(request.user)}
         rows = NotificationSerializer(page, many=True, context=context).data
         return pages.get_paginated_response(rows)
 

@@ -47,6 +47,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
+from accounts.time_zones import zone_named
 from notices import selectors, services
 from notices.models import Notification
 from tables.services import deliveries
@@ -100,7 +101,7 @@ def quiet_hours_end(preferences, now: datetime) -> datetime:
 
 
 def _zone(preferences) -> ZoneInfo:
-    return selectors.zone_named(preferences.time_zone)
+    return zone_named(preferences.time_zone)
 
 
 def _still_valid(notice: Notification, now: datetime) -> bool:

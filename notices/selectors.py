@@ -3,15 +3,14 @@ language (the inbox, the API and the push all say the same)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet
 from django.utils.dateparse import parse_datetime
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.time_zones import time_zone_of, written_in_zone
 from notices.models import NoticePreferences, Notification
 from tables import naming
 from tables.models import Table
@@ -34,26 +33,12 @@ def unread_count(user) -> int:
     return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
 
 
-def zone_named(name: str) -> ZoneInfo:
-    """The time zone called ``name``; UTC for none, or for a name zoneinfo does not know."""
-    try:
-        return ZoneInfo(name or "UTC")
-    except (KeyError, ValueError):
-        return ZoneInfo("UTC")
-
-
-def time_zone_of(user) -> ZoneInfo:
-    """``user``'s time zone (the settings' "Zona horaria", else the browser's they first
-    came with: ``time_zone_chosen``); UTC while neither was given."""
-    rows = NoticePreferences.objects.filter(user=user).values_list("time_zone", flat=True)
-    return zone_named(rows.first())
-
-
-def written_in_zone(when: datetime, zone: ZoneInfo) -> str:
-    """``when`` as a notice's sentence writes it, in the active language: in ``zone`` and
-    naming it as the deadline e-mails do ("5 de diciembre de 2025 a las 13:30
-    (America/Havana)", "December 5, 2025, 1:30 p.m. (UTC)")."""
-    return f"{date_format(when.astimezone(zone), 'DATETIME_FORMAT')} ({zone.key})"
+def saved_time_zone(user) -> tuple[str, bool] | None:
+    """``(time_zone, time_zone_chosen)`` of ``user``'s preferences (a user or a user's
+    id), ``None`` while they have none: the reader ``accounts.time_zones`` answers every
+    app's ``time_zone_of`` with (registered in ``notices.apps``). One query."""
+    rows = NoticePreferences.objects.filter(user=user)
+    return rows.values_list("time_zone", "time_zone_chosen").first()
 
 
 def _written(facts: dict, field: str, zone: ZoneInfo | None, recipient_id: int) -> str:
@@ -63,17 +48,6 @@ def _written(facts: dict, field: str, zone: ZoneInfo | None, recipient_id: int) 
     if when is None:
         return ""
     return written_in_zone(when, zone or time_zone_of(recipient_id))
-
-
-def chosen_time_zone(user) -> str:
-    """The name of ``user``'s time zone once they (or their browser) chose one
-    (``time_zone_chosen``), for a page's script to write times in it as the inbox does;
-    ``""`` while none was chosen or for a name zoneinfo does not know (the script then
-    keeps the browser's zone)."""
-    row = NoticePreferences.objects.filter(user=user, time_zone_chosen=True).first()
-    if row is None or zone_named(row.time_zone).key != row.time_zone:
-        return ""
-    return row.time_zone
 
 
 def names(items: list[str]) -> str:

@@ -23,6 +23,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from accounts.time_zones import time_zone_of
 from core.section_messages import in_section
 from notices import email, selectors, services
 from notices.forms import NoticePreferencesForm
@@ -35,7 +36,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
     its table. A notice of no table (a moderator's warning or suspension) is read once
     this page has shown it."""
     page = Paginator(selectors.inbox(request.user), 30).get_page(request.GET.get("page"))
-    zone = selectors.time_zone_of(request.user)
+    zone = time_zone_of(request.user)
     response = render(request, "notices/inbox.html", {"page": page, "time_zone": zone})
     shown = [n.pk for n in page.object_list if n.table_id is None and n.read_at is None]
     if shown:

@@ -22,8 +22,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import verified_email
+from accounts.time_zones import chosen_time_zone, time_zone_of
 from dominoes import PROFILES
-from notices.selectors import chosen_time_zone, time_zone_of
 from tables import guards, listing, naming, replays, seating, selectors, services
 from tables import history as history_reads
 from tables.errors import TableError

@@ -47,8 +47,6 @@ LONG_FUNCTIONS = {
     # data: one dict literal of the page's UI strings, one entry a line
     "tables/ui_strings.py::ui_strings",
     "moderation/ui_strings.py::talk_strings",
-    # data: the download is one dict of the player's rows, one key a kind of row
-    "accounts/services.py::account_export",
     # data: the axe-core walk names every page it visits in order, one visit a line
     "tests/web/test_accessibility.py::test_axe_finds_no_wcag_violation_on_any_page",
     # the acting page's one form flow (warn, suspend, deactivate) with its refusals;

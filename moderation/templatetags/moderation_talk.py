@@ -9,9 +9,9 @@ from datetime import timedelta
 from django import template
 from django.utils import timezone
 
+from accounts.time_zones import time_zone_of, written_in_zone
 from moderation import selectors
 from moderation.ui_strings import talk_strings
-from notices.selectors import time_zone_of, written_in_zone
 
 #: How long a moderation notice stays on the player's home page.
 NOTICE_DAYS = 30
@@ -23,7 +23,7 @@ register = template.Library()
 def table_talk(table_id: int, time_zone: str = "") -> dict:
     """The panel's context: the table's id, the panel's words (``talk_strings``) and
     ``time_zone``, the name of the zone the talk writes its times in when the player chose
-    one (``notices.selectors.chosen_time_zone``), named under the title; ``""`` leaves
+    one (``accounts.time_zones.chosen_time_zone``), named under the title; ``""`` leaves
     naming it to the script, which then writes in the browser's zone."""
     return {"table_id": table_id, "talk_ui": talk_strings(), "time_zone": time_zone}
 
@@ -34,7 +34,7 @@ def moderation_notices(user) -> dict:
     ``user`` in the last ``NOTICE_DAYS`` days (a warning, a running suspension, a message
     removed, a table closed), each with its reason, newest first, at most five; dated in
     ``user``'s saved time zone (UTC while none is), the suspension's end naming it as
-    the notices and the 403 ``suspended`` do (``notices.selectors.written_in_zone``)."""
+    the notices and the 403 ``suspended`` do (``accounts.time_zones.written_in_zone``)."""
     since = timezone.now() - timedelta(days=NOTICE_DAYS)
     notices = [n for n in selectors.notices_for(user) if n["created_at"] >= since]
     suspension = selectors.active_suspension(user)

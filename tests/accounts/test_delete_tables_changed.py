@@ -10,6 +10,7 @@ import pytest
 
 from accounts import services as account_services
 from accounts.models import User
+from tables import departures
 from tables import services as table_services
 from tables.models import Seat, Table
 from tests.conftest import PASSWORD
@@ -20,14 +21,14 @@ pytestmark = pytest.mark.django_db
 
 def _change_after_listing(monkeypatch, change) -> None:
     """``active_table_ids`` answers, then ``change(ids)`` runs before any abandon."""
-    listed = account_services.active_table_ids
+    listed = departures.active_table_ids
 
     def listing_then_change(user):
         ids = listed(user)
         change(ids)
         return ids
 
-    monkeypatch.setattr(account_services, "active_table_ids", listing_then_change)
+    monkeypatch.setattr(departures, "active_table_ids", listing_then_change)
 
 
 def _waiting_with_guest(api_client_for, alice, bob) -> int:
@@ -50,7 +51,7 @@ def test_a_guest_who_left_the_waiting_table_meanwhile_is_deleted(
         monkeypatch, lambda ids: table_services.table_abandon(table_id=tid, user=bob)
     )
 
-    assert account_services.account_delete(user=bob) == []
+    account_services.account_delete(user=bob)
 
     assert not User.objects.filter(pk=bob.pk).exists()
     table = Table.objects.get(pk=tid)
@@ -98,7 +99,7 @@ def test_a_table_that_ended_meanwhile_is_skipped(api_client_for, monkeypatch, al
 
     _change_after_listing(monkeypatch, end)
 
-    assert account_services.account_delete(user=bob) == []
+    account_services.account_delete(user=bob)
 
     assert not User.objects.filter(pk=bob.pk).exists()
     table = Table.objects.get(pk=tid)
