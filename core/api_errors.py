@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -67,6 +67,55 @@ class ServiceUnavailable(exceptions.APIException):
     code = "unavailable"
     default_detail = gettext_lazy(
         "El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos."
+    )
+
+
+class ApiErrorSerializer(serializers.Serializer):
+    """The error contract's body as the OpenAPI schema describes it (component
+    ``ApiError``, declared on every 4xx answer by ``core.api_schema``): used only for the
+    schema, the body itself is written by ``api_exception_handler`` and ``error_body``.
+    ``code`` and ``detail`` are always there; every other key only with the errors that
+    carry it."""
+
+    code = serializers.CharField(
+        help_text="Stable snake_case: what a client branches on (docs/api.md, the codes)."
+    )
+    detail = serializers.CharField(help_text="Human text in the request's language; may change.")
+    rule = serializers.CharField(
+        required=False, help_text='The rule id (RULES.md) the refusal comes from, "R14".'
+    )
+    reason = serializers.CharField(
+        required=False,
+        help_text="A refused move: the engine's English sentence; malformed_json: what is "
+        "wrong with the body; csrf_failed: DRF's sentence.",
+    )
+    fields = serializers.DictField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text="Validation errors by field: a list of messages, or for a list's or a "
+        'nested body\'s field an object of the same shape, {"others": {"0": ["..."]}}.',
+    )
+    version = serializers.IntegerField(
+        required=False,
+        help_text="stale_version, invalid_since_version: the table's current version.",
+    )
+    retry_after = serializers.IntegerField(
+        required=False,
+        help_text="throttled, unavailable: seconds to wait (also the Retry-After header).",
+    )
+    absent_seat = serializers.IntegerField(
+        required=False, help_text="turn_expired: the seat that ran out of time (R27)."
+    )
+    table = serializers.IntegerField(
+        required=False, help_text="rematch_exists: the rematch's table id."
+    )
+    until = serializers.DateTimeField(
+        required=False, help_text="suspended: when the suspension ends (UTC)."
+    )
+    profiles = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="invalid_table for unknown rules: the profiles offered.",
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import APIException, NotFound
 from rest_framework.request import Request
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.time_zones import time_zone_of
+from core.api_schema import api_error
 from core.json_input import RuledRegexField, RuledURLField, StrictInputMixin
 from core.pagination import CheckedPageSizePagination
 from notices import push_endpoints, selectors, services
@@ -55,9 +56,23 @@ class NotificationListApi(APIView):
     """``GET``: my notices, newest first, 20 a page (``?page=``, ``?page_size=`` 1-100,
     else 400 ``invalid_page_size``); ``?unread=1`` only the unread ones."""
 
+    class NotificationPageSerializer(serializers.Serializer):
+        count = serializers.IntegerField(help_text="Notices in the list, every page.")
+        next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+        previous = serializers.URLField(allow_null=True, help_text="null on the first page.")
+        results = NotificationSerializer(many=True)
+
     @extend_schema(
-        parameters=[OpenApiParameter("unread", OpenApiTypes.BOOL, required=False)],
-        responses=NotificationSerializer(many=True),
+        operation_id="notifications_list",
+        parameters=[
+            OpenApiParameter("unread", OpenApiTypes.BOOL, required=False),
+            OpenApiParameter("page", OpenApiTypes.INT, required=False),
+            OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
+        ],
+        responses={
+            200: NotificationPageSerializer,
+            404: api_error("not_found: a page past the last."),
+        },
     )
     def get(self, request: Request) -> Response:
         unread = request.query_params.get("unread", "") in ("1", "true", "yes")
@@ -91,7 +106,18 @@ class NotificationReadApi(APIView):
     """``POST {"ids": [...]}`` or ``{"table": id}``: mark those notices of mine read.
     Answers how many changed and the unread count left."""
 
-    @extend_schema(request=ReadInputSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=ReadInputSerializer,
+        responses={
+            200: inline_serializer(
+                "NoticesMarked",
+                {
+                    "marked": serializers.IntegerField(help_text="Notices this marked read."),
+                    "unread": serializers.IntegerField(help_text="Your unread notices left."),
+                },
+            )
+        },
+    )
     def post(self, request: Request) -> Response:
         data = ReadInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -213,7 +239,17 @@ class PushSubscriptionApi(APIView):
     ``not_found`` when it is not one of mine. 404 ``push_disabled`` on a server with no
     VAPID keys."""
 
-    @extend_schema(request=PushSubscriptionSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=PushSubscriptionSerializer,
+        responses={
+            201: inline_serializer(
+                "PushSubscriptionStored",
+                {"endpoint": serializers.URLField(help_text="The endpoint as stored.")},
+            ),
+            404: api_error("push_disabled: this server sends no Web Push (no VAPID keys)."),
+            409: api_error("subscription_taken: another account's device; auth is not its."),
+        },
+    )
     def post(self, request: Request) -> Response:
         _require_push()
         data = PushSubscriptionSerializer(data=request.data)
@@ -230,7 +266,10 @@ class PushSubscriptionApi(APIView):
             raise SubscriptionTaken() from taken
         return Response({"endpoint": data.validated_data["endpoint"]}, status=201)
 
-    @extend_schema(request=PushEndpointSerializer, responses={204: None})
+    @extend_schema(
+        request=PushEndpointSerializer,
+        responses={204: None, 404: api_error("not_found: not one of yours; push_disabled.")},
+    )
     def delete(self, request: Request) -> Response:
         data = PushEndpointSerializer(data=request.data)
         data.is_valid(raise_exception=True)

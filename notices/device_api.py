@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_schema import api_error
 from core.json_input import RuledTextField, StrictInputMixin
 from notices import devices, native
 from notices.api import PushDisabled
@@ -89,7 +90,13 @@ class DeviceApi(APIView):
     def get(self, request: Request) -> Response:
         return Response([_out(platform, d) for platform, d in devices.of(request.user.pk)])
 
-    @extend_schema(request=DeviceSerializer, responses={201: DeviceOutSerializer})
+    @extend_schema(
+        request=DeviceSerializer,
+        responses={
+            201: DeviceOutSerializer,
+            404: api_error("push_disabled: no credentials here for that platform."),
+        },
+    )
     def post(self, request: Request) -> Response:
         data = DeviceSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -104,7 +111,10 @@ class DeviceApi(APIView):
         )
         return Response(_out(platform, device), status=201)
 
-    @extend_schema(request=DeviceSerializer, responses={204: None})
+    @extend_schema(
+        request=DeviceSerializer,
+        responses={204: None, 404: api_error("not_found: not one of your phones.")},
+    )
     def delete(self, request: Request) -> Response:
         data = DeviceSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -25,7 +25,13 @@ from accounts.api.common import (
     validated_input,
 )
 from accounts.forms import SignupForm, UsernameTaken
+from core.api_schema import api_error
 from core.json_input import TakesNoBody
+
+#: A sign-in's refusal, as the schema declares it.
+CREDENTIALS_REFUSED = api_error(
+    "invalid_credentials: no account has that name (or e-mail) and password; invalid."
+)
 
 
 class SignupApi(APIView):
@@ -79,7 +85,7 @@ class LoginApi(APIView):
 
     @extend_schema(
         request=serializers.CredentialsInputSerializer,
-        responses={200: serializers.MeSerializer},
+        responses={200: serializers.MeSerializer, 400: CREDENTIALS_REFUSED},
     )
     def post(self, request: Request) -> Response:
         # DRF skips CSRF for anonymous requests; a login must still be checked, or another
@@ -112,7 +118,7 @@ class TokenApi(APIView):
 
     @extend_schema(
         request=serializers.CredentialsInputSerializer,
-        responses={200: serializers.TokenOutputSerializer},
+        responses={200: serializers.TokenOutputSerializer, 400: CREDENTIALS_REFUSED},
     )
     def post(self, request: Request) -> Response:
         user = authenticate_credentials(request)

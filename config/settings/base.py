@@ -291,7 +291,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["core.parsers.BoundedJSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "core.api_schema.ErrorContractSchema",  # errors declared
     # Views opt in with `throttle_scope = "<scope>"`; only their writes are counted.
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.ScopedWriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
@@ -320,6 +320,7 @@ SPECTACULAR_SETTINGS = {
     # A move's kind in the log and the action a player posts are one choice set.
     "ENUM_NAME_OVERRIDES": {
         "MoveKindEnum": ["play", "draw", "pass"],
+        "MoveChoiceEnum": ["draw", "pass"],  # game.choices
         "StatusEnum": "tables.models.Table.Status",  # the name it always had
         "ReportStatusEnum": "moderation.models.Report.Status",
         "ReportReasonEnum": "moderation.models.Report.Reason",

@@ -9,10 +9,16 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api_schema import api_error
 from core.json_input import TakesNoBody
 from tables import replays, selectors, services
 from tables.api.common import TableScopedApi
 from tables.errors import table_not_finished
+
+#: The 409 of every endpoint here.
+NOT_FINISHED = api_error(
+    "table_not_finished (waiting or playing), no_finished_hand (it ended in its first hand)."
+)
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -51,12 +57,15 @@ class AnalysisApi(TakesNoBody, TableScopedApi):
 
     throttle_scope = "tables"
 
-    @extend_schema(responses=AnalysisSerializer)
+    @extend_schema(responses={200: AnalysisSerializer, 409: NOT_FINISHED})
     def get(self, request: Request, table_id: int) -> Response:
         table = _finished_for_player(table_id, request.user)
         return Response(AnalysisSerializer(replays.analysis_state(table)).data)
 
-    @extend_schema(request=None, responses={200: AnalysisSerializer, 202: AnalysisSerializer})
+    @extend_schema(
+        request=None,
+        responses={200: AnalysisSerializer, 202: AnalysisSerializer, 409: NOT_FINISHED},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         row, queued = services.analysis_request(table_id=table_id, user=request.user)
         state = replays.analysis_state(row.table)
@@ -78,7 +87,8 @@ class PublicReplayApi(TakesNoBody, TableScopedApi):
         return Response(PublicReplaySerializer(data).data, status=code)
 
     @extend_schema(
-        request=None, responses={200: PublicReplaySerializer, 201: PublicReplaySerializer}
+        request=None,
+        responses={200: PublicReplaySerializer, 201: PublicReplaySerializer, 409: NOT_FINISHED},
     )
     def post(self, request: Request, table_id: int) -> Response:
         link, created = services.replay_publish(table_id=table_id, user=request.user)

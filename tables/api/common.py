@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from core.json_input import StrictSerializer  # noqa: F401 (the tables and talk bodies' base)
 from tables import selectors, services
+from tables.api.components import GameField, LegalMovesField, RematchField
 from tables.errors import not_found
 from tables.models import Seat, Table
 
@@ -86,7 +87,7 @@ class HandSerializer(serializers.Serializer):
 
     seat = serializers.IntegerField()
     tiles = serializers.ListField(child=serializers.CharField())
-    legal_moves = serializers.JSONField(help_text='[{"tile": "6-4", "end": 4 | null}]')
+    legal_moves = LegalMovesField(help_text="The plays this hand may make now; else empty.")
     to_play = serializers.BooleanField(help_text="This hand may act now.")
 
 
@@ -174,9 +175,11 @@ class TableSerializer(serializers.Serializer):
         "where a guest gives up their seat, and you share and renew its links."
     )
     hands = HandSerializer(many=True)
-    game = serializers.JSONField(allow_null=True)
-    rematch = serializers.JSONField(
-        allow_null=True, help_text='The rematch asked for at this finished table: {"id", "status"}.'
+    game = GameField(
+        allow_null=True, help_text="The match as your seat sees it; null before it begins."
+    )
+    rematch = RematchField(
+        allow_null=True, help_text="The rematch asked for at this finished table, else null."
     )
     rematch_of = serializers.IntegerField(
         allow_null=True, help_text="The table this one is the rematch of."

@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_schema import api_error
 from core.json_input import TakesNoBody
 from tables import selectors, services
 from tables.api.common import (
@@ -27,7 +28,16 @@ class InviteRenewApi(TakesNoBody, TableScopedApi):
 
     throttle_scope = "tables"
 
-    @extend_schema(request=None, responses=TableSerializer)
+    @extend_schema(
+        request=None,
+        responses={
+            200: TableSerializer,
+            400: api_error("no_such_seat: the table has no such seat."),
+            403: api_error("creator_only: only the table's creator renews its links."),
+            404: api_error("not_found (not your table), invite_not_found (no link to renew)."),
+            409: api_error("table_not_open: the match has started."),
+        },
+    )
     def post(self, request: Request, table_id: int, seat_index: int) -> Response:
         services.invite_renew(table_id=table_id, user=request.user, seat_index=seat_index)
         table, seat = services.table_for_user(table_id, request.user)
@@ -41,22 +51,25 @@ class InviteDetailApi(APIView):
     is used."""
 
     @extend_schema(
-        responses=inline_serializer(
-            "InvitePreview",
-            {
-                "joined": serializers.BooleanField(),
-                "table": serializers.IntegerField(),
-                "seat": serializers.IntegerField(),
-                "hands": serializers.ListField(child=serializers.IntegerField()),
-                "seats": serializers.IntegerField(),
-                "target": serializers.IntegerField(),
-                "rules": serializers.CharField(),
-                "move_seconds": serializers.IntegerField(),
-                "creator": serializers.CharField(),
-                "partner": serializers.BooleanField(),
-                "players": PlayerSerializer(many=True),
-            },
-        )
+        responses={
+            200: inline_serializer(
+                "InvitePreview",
+                {
+                    "joined": serializers.BooleanField(),
+                    "table": serializers.IntegerField(),
+                    "seat": serializers.IntegerField(),
+                    "hands": serializers.ListField(child=serializers.IntegerField()),
+                    "seats": serializers.IntegerField(),
+                    "target": serializers.IntegerField(),
+                    "rules": serializers.CharField(),
+                    "move_seconds": serializers.IntegerField(),
+                    "creator": serializers.CharField(),
+                    "partner": serializers.BooleanField(),
+                    "players": PlayerSerializer(many=True),
+                },
+            ),
+            404: api_error("invite_not_found: no such link, or used by someone else."),
+        },
     )
     def get(self, request: Request, token: str) -> Response:
         services.check_invite_token(token)
@@ -69,7 +82,15 @@ class JoinApi(TakesNoBody, APIView):
 
     throttle_scope = "tables"
 
-    @extend_schema(request=None, responses={200: TableSerializer})
+    @extend_schema(
+        request=None,
+        responses={
+            200: TableSerializer,
+            403: api_error("suspended (with until): a suspended player takes no seat."),
+            404: api_error("invite_not_found: no such link, or used by someone else."),
+            409: api_error("already_seated, table_not_open."),
+        },
+    )
     def post(self, request: Request, token: str) -> Response:
         services.check_invite_token(token)
         seat = services.seat_join(token=token, user=request.user)

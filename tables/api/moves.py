@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api_errors import api_exception_handler
+from core.api_schema import api_error
 from core.json_input import RuledRegexField
 from tables import selectors, services
 from tables.api import idempotency
@@ -97,7 +98,19 @@ class MoveListCreateApi(TableScopedApi):
     @extend_schema(
         request=MovePlaySerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-        responses={200: TableSerializer},
+        responses={
+            200: TableSerializer,
+            400: api_error(
+                "A refused move, with rule and reason: tile_not_in_hand, wrong_lead, "
+                "tile_does_not_fit, end_required, cannot_draw_with_play, ...; invalid "
+                "(fields; a bad Idempotency-Key), no_such_seat, not_your_seat."
+            ),
+            409: api_error(
+                "stale_version (with version: reload), not_your_turn, turn_expired (rule "
+                "R27, absent_seat), hand_over, table_not_started."
+            ),
+            422: api_error("idempotency_key_reused: the Idempotency-Key answered another body."),
+        },
     )
     def post(self, request: Request, table_id: int) -> Response:
         key = request.headers.get("Idempotency-Key", "")

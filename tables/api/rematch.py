@@ -8,6 +8,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api_schema import api_error
 from core.json_input import TakesNoBody
 from tables import services
 from tables.api.common import TableScopedApi, TableSerializer, table_response
@@ -22,7 +23,17 @@ class RematchApi(TakesNoBody, TableScopedApi):
 
     throttle_scope = "tables"
 
-    @extend_schema(request=None, responses={201: TableSerializer})
+    @extend_schema(
+        request=None,
+        responses={
+            201: TableSerializer,
+            403: api_error("suspended (with until): nothing is created."),
+            409: api_error(
+                "table_not_finished, rematch_exists (with table: the rematch), "
+                "rematch_player_deleted."
+            ),
+        },
+    )
     def post(self, request: Request, table_id: int) -> Response:
         rematch = services.rematch_offer(table_id=table_id, user=request.user)
         table, seat = services.table_for_user(rematch.pk, request.user)
@@ -38,7 +49,14 @@ class RematchAnswerApi(TakesNoBody, TableScopedApi):
     throttle_scope = "tables"
     accept = True
 
-    @extend_schema(request=None, responses=TableSerializer)
+    @extend_schema(
+        request=None,
+        responses={
+            200: TableSerializer,
+            403: api_error("suspended (with until): accepting is refused, declining is not."),
+            409: api_error("no_rematch_offer: no answer of yours is awaited here."),
+        },
+    )
     def post(self, request: Request, table_id: int) -> Response:
         services.rematch_answer(table_id=table_id, user=request.user, accept=self.accept)
         table, seat = services.table_for_user(table_id, request.user)

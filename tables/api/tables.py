@@ -6,13 +6,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
+from core.api_schema import api_error
 from core.json_input import TakesNoBody
 from core.pagination import page_size_asked
 from tables import errors, listing, replays, seat_left_page, selectors, services
@@ -99,7 +105,17 @@ class TableListCreateApi(APIView):
         page = {"next": following, "results": TableSummarySerializer(data, many=True).data}
         return Response(page)
 
-    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
+    @extend_schema(
+        request=TableCreateSerializer,
+        responses={
+            201: TableSerializer,
+            400: api_error(
+                "invalid (fields), invalid_table (seats, target, move_days or others the "
+                "profile does not take; rule, profiles for unknown rules)."
+            ),
+            403: api_error("suspended (with until): a suspended player creates no table."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = self.TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -156,7 +172,13 @@ class TableDetailApi(TableScopedApi):
                 "version to pass since_version (required with it); 304 if it did not.",
             ),
         ],
-        responses={200: TableSerializer, 304: None},
+        responses={
+            200: TableSerializer,
+            304: OpenApiResponse(description="Not modified: your version is the table's."),
+            400: api_error(
+                "invalid_since_version (with version when it is above the table's), invalid_wait."
+            ),
+        },
     )
     def get(self, request: Request, table_id: int) -> Response:
         # Whose table first: a stranger learns nothing from which of its checks failed.
@@ -214,11 +236,14 @@ class AbandonApi(TakesNoBody, TableScopedApi):
 
     @extend_schema(
         request=None,
-        responses=PolymorphicProxySerializer(
-            component_name="AbandonAnswer",
-            serializers=[TableSerializer, SeatLeftSerializer],
-            resource_type_field_name=None,
-        ),
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="AbandonAnswer",
+                serializers=[TableSerializer, SeatLeftSerializer],
+                resource_type_field_name=None,
+            ),
+            409: api_error("hand_over: the match is over; table_not_open."),
+        },
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = services.table_abandon(table_id=table_id, user=request.user)
