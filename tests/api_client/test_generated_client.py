@@ -1,0 +1,432 @@
+"""The API proven by a generated client: ``openapi-python-client`` builds a Python client
+from the schema the running server serves (uvicorn, as production runs it), into a
+temporary folder; the test imports it and, only through it, signs up alice and bob,
+creates a table, invites bob, plays a whole 2-seat match and a 4-seat match with bots,
+with a refused move, a stale version, an idempotent retry, a long poll and a rematch.
+
+Every answer is checked three ways: the generated client parses it (a status the
+schema does not declare raises, a required key missing fails), schemathesis validates it
+against its operation's schema (types, nullability, required keys), and no parsed object
+holds a key the schema does not declare (``undeclared``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import threading
+import time
+import uuid
+
+import attrs
+import httpx
+import pytest
+from django.conf import settings
+
+from tests.faults.processes import BIN, service_env, start_uvicorn
+
+schemathesis = pytest.importorskip("schemathesis")
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
+
+PACKAGE = "domino_client"
+#: Objects the schema declares free-form (``additionalProperties``): their keys are data.
+FREE_FORM = {"ApiErrorFields"}
+DOUBLE_SIX = [f"{high}-{low}" for high in range(7) for low in range(high + 1)]
+MOST_TURNS = 1500
+
+
+@pytest.fixture(scope="module")
+def server(django_db_setup, tmp_path_factory):
+    """uvicorn serving the app on the test database; bots play inside the requests."""
+    log = tmp_path_factory.mktemp("web") / "uvicorn.log"
+    env = service_env(settings.REDIS_URL, CELERY_TASK_ALWAYS_EAGER="true", MOVES_RATE="100000/min")
+    web, base = start_uvicorn(env, log)
+    try:
+        yield base
+    finally:
+        web.stop()
+
+
+@pytest.fixture(scope="module")
+def generated(server, tmp_path_factory):
+    """The client package generated from the served schema, imported, and the schema
+    loaded by schemathesis to validate every answer."""
+    folder = tmp_path_factory.mktemp("client")
+    answer = httpx.get(
+        f"{server}/api/v1/schema/", headers={"Accept": "application/vnd.oai.openapi+json"}
+    )
+    assert answer.status_code == 200, answer.text
+    (folder / "schema.json").write_bytes(answer.content)
+    (folder / "config.yaml").write_text(f"package_name_override: {PACKAGE}\npost_hooks: []\n")
+    import subprocess
+
+    made = subprocess.run(
+        [
+            str(BIN / "openapi-python-client"),
+            "generate",
+            "--path",
+            str(folder / "schema.json"),
+            "--config",
+            str(folder / "config.yaml"),
+            "--meta",
+            "none",
+            "--output-path",
+            str(folder / PACKAGE),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert "Warning" not in made.stdout + made.stderr, made.stdout + made.stderr
+    sys.path.insert(0, str(folder))
+    try:
+        package = importlib.import_module(PACKAGE)
+        yield Generated(package, schemathesis.openapi.from_dict(answer.json()), server)
+    finally:
+        sys.path.remove(str(folder))
+        for name in [name for name in sys.modules if name.split(".")[0] == PACKAGE]:
+            del sys.modules[name]
+
+
+class Generated:
+    """The generated package, its API modules by name, and clients for it whose every
+    answer is validated against the schema (``failures`` collects what did not match)."""
+
+    def __init__(self, package, schema, base: str) -> None:
+        self.package = package
+        self.schema = schema
+        self.base = base
+        self.failures: list[str] = []
+        self.models = importlib.import_module(f"{PACKAGE}.models")
+        self.types = importlib.import_module(f"{PACKAGE}.types")
+
+    def api(self, name: str):
+        """An operation module, ``"tables.tables_moves_create"``."""
+        return importlib.import_module(f"{PACKAGE}.api.{name}")
+
+    def client(self, token: str | None = None):
+        options = {
+            "base_url": self.base,
+            "raise_on_unexpected_status": True,
+            "timeout": httpx.Timeout(60),
+            "httpx_args": {"event_hooks": {"response": [self._validate]}},
+        }
+        if token is None:
+            return self.package.Client(**options)
+        return self.package.AuthenticatedClient(token=token, prefix="Token", **options)
+
+    def _validate(self, response: httpx.Response) -> None:
+        response.read()
+        request = response.request
+        operation = self.schema.find_operation_by_path(request.method, request.url.path)
+        where = f"{request.method} {request.url.path} {response.status_code}"
+        if operation is None:
+            self.failures.append(f"{where}: no operation in the schema")
+            return
+        if str(response.status_code) not in operation.definition.raw["responses"]:
+            self.failures.append(f"{where}: status not declared")
+            return
+        try:
+            operation.validate_response(response)
+        except Exception as error:  # schemathesis' FailureGroup, with every mismatch
+            self.failures.append(f"{where}: {error}"[:3000])
+
+
+def undeclared(value, path: str = "$") -> list[str]:
+    """The keys of a parsed answer the schema does not declare, as ``path: [keys]``."""
+    found = []
+    if attrs.has(type(value)):
+        extra = getattr(value, "additional_properties", {})
+        if extra and type(value).__name__ not in FREE_FORM:
+            found.append(f"{path} ({type(value).__name__}): {sorted(extra)}")
+        for field in attrs.fields(type(value)):
+            if field.name != "additional_properties":
+                found += undeclared(getattr(value, field.name), f"{path}.{field.name}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += undeclared(item, f"{path}[{index}]")
+    return found
+
+
+def parsed(answer, model, status: int = 200):
+    """``answer.parsed`` when it is a ``model`` with ``status`` and only declared keys."""
+    assert answer.status_code == status, (answer.status_code, answer.content[:500])
+    assert isinstance(answer.parsed, model), type(answer.parsed)
+    assert undeclared(answer.parsed) == []
+    return answer.parsed
+
+
+def api_error(generated, answer, status: int, code: str):
+    """The answer's typed error body, checked: ``status`` and ``code``."""
+    error = parsed(answer, generated.models.ApiError, status)
+    assert error.code == code, (error.code, error.detail)
+    assert isinstance(error.detail, str) and error.detail
+    return error
+
+
+def sign_up(generated, name: str):
+    """A new account through the API; returns a client with its token."""
+    body = generated.models.SignupInputRequest(
+        username=name, email=f"{name}@example.com", password="correct-horse-battery-9"
+    )
+    answer = generated.api("accounts.accounts_signup_create").sync_detailed(
+        client=generated.client(), body=body
+    )
+    made = parsed(answer, generated.models.SignupOutput, 201)
+    return generated.client(made.token)
+
+
+def read(generated, client, table_id: int):
+    answer = generated.api("tables.tables_retrieve").sync_detailed(table_id, client=client)
+    return parsed(answer, generated.models.Table)
+
+
+def play(generated, client, table, *, version=None, tile=None, key=None):
+    """Post the first legal move of the hand to play (or ``tile``) at ``version``."""
+    hand = next(hand for hand in table.hands if hand.to_play)
+    move = hand.legal_moves[0]
+    body = generated.models.MovePlayRequest(
+        version=table.version if version is None else version,
+        tile=move.tile if tile is None else tile,
+        end=move.end if tile is None else generated.types.UNSET,
+        seat=hand.seat,
+    )
+    options = {} if key is None else {"idempotency_key": key}
+    return generated.api("tables.tables_moves_create").sync_detailed(
+        table.id, client=client, body=body, **options
+    )
+
+
+def play_out(generated, players: dict, table_id: int, on_turn=None) -> dict:
+    """Each person plays the first legal move whenever one of their seats is to act,
+    until the match ends: the mover's next view is the move's answer, the others' are
+    read when the turn may be theirs. ``on_turn(name, table)`` is called before each
+    move and may play it itself (returning True). Returns each person's last view."""
+    names = list(players)
+    current = names[0]
+    table = read(generated, players[current], table_id)
+    idle = 0  # views read in a row with no seat to act
+    for _turn in range(MOST_TURNS):
+        if table.status != generated.models.StatusEnum.PLAYING:
+            return {name: read(generated, players[name], table_id) for name in names}
+        if not table.your_turn:
+            idle += 1
+            assert idle <= len(names), "nobody is to act at a table that plays"
+            current = names[(names.index(current) + 1) % len(names)]
+            table = read(generated, players[current], table_id)
+            continue
+        idle = 0
+        assert table.game is not None and table.game.legal_moves
+        hand = next(hand for hand in table.hands if hand.to_play)
+        assert [move.to_dict() for move in table.game.legal_moves] == [
+            move.to_dict() for move in hand.legal_moves
+        ]
+        if on_turn is not None and on_turn(current, table):
+            table = read(generated, players[current], table_id)
+        else:
+            table = parsed(play(generated, players[current], table), generated.models.Table)
+    raise AssertionError(f"no end after {MOST_TURNS} turns")
+
+
+def create(generated, client, seats: int, others: list[str], target: int = 50):
+    models = generated.models
+    body = models.TableCreateRequest(
+        seats=models.SeatsEnum(seats),
+        others=[models.OthersEnum(other) for other in others],
+        target=target,
+    )
+    answer = generated.api("tables.tables_create").sync_detailed(client=client, body=body)
+    return parsed(answer, models.Table, 201)
+
+
+def join(generated, client, token: str):
+    preview = generated.api("invites.invites_retrieve").sync_detailed(token, client=client)
+    assert parsed(preview, generated.models.InvitePreview).joined is False
+    answer = generated.api("invites.invites_join_create").sync_detailed(token, client=client)
+    return parsed(answer, generated.models.Table)
+
+
+def test_two_people_play_a_whole_match_through_the_generated_client(generated):
+    models = generated.models
+    anonymous = generated.api("tables.tables_list").sync_detailed(client=generated.client())
+    api_error(generated, anonymous, 401, "not_authenticated")
+
+    alice, bob = sign_up(generated, "alice"), sign_up(generated, "bob")
+    table = create(generated, alice, 2, ["friend"])
+    assert table.status == models.StatusEnum.WAITING and table.game is None
+    waiting = generated.api("tables.tables_list").sync_detailed(client=alice)
+    assert [row.status for row in parsed(waiting, models.TablePage).results] == [table.status]
+    (old,) = table.invites
+    renewed = generated.api("tables.tables_invites_renew_create").sync_detailed(
+        table.id, old.seat, client=alice
+    )
+    (invite,) = parsed(renewed, models.Table).invites
+    assert invite.token != old.token
+    dead = generated.api("invites.invites_retrieve").sync_detailed(old.token, client=bob)
+    api_error(generated, dead, 404, "invite_not_found")
+    joined = join(generated, bob, invite.token)
+    assert joined.status == models.StatusEnum.PLAYING
+    again = generated.api("invites.invites_retrieve").sync_detailed(invite.token, client=bob)
+    assert parsed(again, models.InvitePreview).joined is True
+    assert joined.game.tiles and len(joined.game.tile_counts) == 2
+    table_id = table.id
+    checked: set[str] = set()
+
+    def on_turn(name: str, table) -> bool:
+        client = {"alice": alice, "bob": bob}[name]
+        other = bob if name == "alice" else alice  # not to move now
+        if "refused" not in checked:
+            checked.add("refused")
+            mine = set(table.game.tiles) | {f"{a}-{b}" for a, b in table.game.line}
+            elsewhere = next(tile for tile in DOUBLE_SIX if tile not in mine)
+            refused = play(generated, client, table, tile=elsewhere)
+            error = api_error(generated, refused, 400, "tile_not_in_hand")
+            assert error.rule and error.reason
+            return False
+        if "stale" not in checked and table.version > 0:
+            checked.add("stale")
+            stale = play(generated, client, table, version=table.version - 1)
+            error = api_error(generated, stale, 409, "stale_version")
+            assert error.version == table.version
+            return False
+        if "retry" not in checked:
+            checked.add("retry")
+            key = str(uuid.uuid4())
+            first = parsed(play(generated, client, table, key=key), models.Table)
+            again = parsed(play(generated, client, table, key=key), models.Table)
+            assert again.to_dict() == first.to_dict()
+            assert read(generated, client, table.id).version == first.version  # played once
+            reused = play(generated, client, table, key=key, version=table.version + 1)
+            api_error(generated, reused, 422, "idempotency_key_reused")
+            return True
+        if "long poll" not in checked:
+            checked.add("long poll")
+            long_poll(generated, client, other, table)
+            return True
+        return False
+
+    views = play_out(generated, {"alice": alice, "bob": bob}, table_id, on_turn)
+    assert checked == {"refused", "stale", "retry", "long poll"}
+    final = views["alice"]
+    assert final.status == models.StatusEnum.FINISHED
+    assert final.game.match_over and final.game.winners
+    assert max(final.game.scores) >= 50
+    assert final.rematch is None and final.rematch_possible
+
+    rematch_create = generated.api("tables.tables_rematch_create")
+    rematch = parsed(rematch_create.sync_detailed(table_id, client=alice), models.Table, 201)
+    assert rematch.rematch_of == table_id
+    again = api_error(
+        generated, rematch_create.sync_detailed(table_id, client=bob), 409, "rematch_exists"
+    )
+    assert again.table == rematch.id
+    offered = read(generated, bob, table_id).rematch
+    assert isinstance(offered, models.Rematch) and offered.id == rematch.id
+    declined = generated.api("tables.tables_rematch_decline_create").sync_detailed(
+        rematch.id, client=bob
+    )
+    assert parsed(declined, models.Table).outcome == "declined"
+    assert generated.failures == []
+
+
+def long_poll(generated, mover, waiter, table) -> None:
+    """The person not to move waits (``wait=20``) while ``mover`` plays: the wait answers
+    the new version once it is made. Then a wait on a table nobody moves is a 304."""
+    retrieve = generated.api("tables.tables_retrieve")
+    answers = []
+
+    def wait() -> None:
+        started = time.monotonic()
+        answer = retrieve.sync_detailed(
+            table.id, client=waiter, since_version=table.version, wait=20
+        )
+        answers.append((answer, time.monotonic() - started))
+
+    thread = threading.Thread(target=wait)
+    thread.start()
+    time.sleep(1)
+    assert thread.is_alive(), "the long poll answered before anything moved"
+    moved = parsed(play(generated, mover, table), generated.models.Table)
+    thread.join(timeout=30)
+    ((answer, seconds),) = answers
+    woken = parsed(answer, generated.models.Table)
+    assert woken.version == moved.version > table.version
+    assert seconds < 15
+
+    started = time.monotonic()
+    unchanged = retrieve.sync_detailed(table.id, client=mover, since_version=moved.version, wait=1)
+    assert unchanged.status_code == 304
+    assert time.monotonic() - started >= 0.9
+
+
+def test_a_four_seat_match_with_bots_through_the_generated_client(generated):
+    models = generated.models
+    alice, bob = sign_up(generated, "alice"), sign_up(generated, "bob")
+    table = create(generated, alice, 4, ["garabato", "friend", "nino"])
+    (invite,) = table.invites
+    assert invite.seat == 2 and invite.partner
+    join(generated, bob, invite.token)
+
+    views = play_out(generated, {"alice": alice, "bob": bob}, table.id)
+    final = views["bob"]
+    assert final.status == models.StatusEnum.FINISHED and final.your_seat == 2
+    assert [player.bot for player in final.players] == [None, "garabato", None, "nino"]
+    assert isinstance(final.game.last_hand, models.HandSummary)
+    assert isinstance(final.game.last_hand.explanation, models.HandReason)
+    assert final.game.scores[0] == final.game.scores[2]  # partners carry one score
+
+    log = generated.api("tables.tables_moves_list").sync_detailed(table.id, client=alice)
+    assert log.status_code == 200 and all(isinstance(m, models.MoveLog) for m in log.parsed)
+    assert not any(undeclared(move) for move in log.parsed)
+    record = generated.api("tables.tables_record_retrieve").sync_detailed(table.id, client=bob)
+    assert record.status_code == 200
+    mine = generated.api("tables.tables_list").sync_detailed(client=alice)
+    assert [row.id for row in parsed(mine, models.TablePage).results] == [table.id]
+    after_the_match(generated, alice, table.id)
+    assert generated.failures == []
+
+
+def after_the_match(generated, client, table_id: int) -> None:
+    """The rest of a player's day through the client: the finished table's analysis and
+    public link, its talk, the profile, the notices and their preferences, the e-mail,
+    the phones; leaving a finished table is refused."""
+    models, api = generated.models, generated.api
+    asked = api("tables.tables_analysis_create").sync_detailed(table_id, client=client)
+    assert parsed(asked, models.Analysis, asked.status_code).status in (
+        models.AnalysisStatusEnum.QUEUED,
+        models.AnalysisStatusEnum.DONE,
+    )
+    parsed(
+        api("tables.tables_analysis_retrieve").sync_detailed(table_id, client=client),
+        models.Analysis,
+    )
+    link = api("tables.tables_public_replay_create").sync_detailed(table_id, client=client)
+    assert parsed(link, models.PublicReplay, 201).path.startswith("/partida/")
+    gone = api("tables.tables_public_replay_destroy").sync_detailed(table_id, client=client)
+    assert gone.status_code == 204
+    said = api("tables.tables_talk_create").sync_detailed(
+        table_id, client=client, body=models.TalkPostRequest(text="¡Buena partida!")
+    )
+    parsed(said, models.Talk, said.status_code)
+    parsed(api("tables.tables_talk_retrieve").sync_detailed(table_id, client=client), models.Talk)
+    parsed(api("me.me_retrieve").sync_detailed(client=client), models.Me)
+    parsed(api("accounts.accounts_email_retrieve").sync_detailed(client=client), models.EmailStatus)
+    prefs = api("notifications.notifications_preferences_retrieve").sync_detailed(client=client)
+    parsed(prefs, models.NoticePreferences)
+    inbox = api("notifications.notifications_list").sync_detailed(client=client, page_size=5)
+    assert parsed(inbox, models.NotificationPage).results
+    marked = api("notifications.notifications_read_create").sync_detailed(
+        client=client, body=models.ReadInputRequest(table=table_id)
+    )
+    assert marked.status_code == 200
+    assert api("talk.talk_mutes_list").sync_detailed(client=client).status_code == 200
+    assert api("push.push_devices_list").sync_detailed(client=client).status_code == 200
+    left = api("tables.tables_abandon_create").sync_detailed(table_id, client=client)
+    assert left.status_code == 409 and isinstance(left.parsed, models.ApiError), left.content
