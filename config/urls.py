@@ -26,7 +26,7 @@ swagger_ui = read_only(
 )
 
 # The admin signs in through the site's login (allauth's, rate-limited per address and
-# per account); /admin/login/ itself never checks a password (issue 13, finding 3).
+# per account); /admin/login/ itself never checks a password.
 admin.site.login = secure_admin_login(admin.site.login)
 # The admin is the site's: its header and its pages' titles name it, in the staff member's
 # language, not "Django".

@@ -6,7 +6,7 @@ request, ``run_after_response(callback)`` keeps the callback, and
 ``AfterResponseMiddleware`` runs it when the server closes the response (WSGI servers and
 Django's ASGI handler close it once the body is sent; the test client closes it before it
 returns). Outside a request (a Celery task, a sweep, a management command) the callback
-runs at once. Issue 19, "nothing on the request path that can run after the response".
+runs at once.
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def bot_play(table_id: int, version: int) -> bool:
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
 def analyse_match(analysis_id: int) -> bool:
-    """Compute the analysis ``analysis_id`` of a finished match (issue 20) unless another
+    """Compute the analysis ``analysis_id`` of a finished match unless another
     run has it or did it (``services.analysis_run``: computed at most once)."""
     return services.analysis_run(analysis_id=analysis_id)
 

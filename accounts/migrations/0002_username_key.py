@@ -1,4 +1,4 @@
-"""Case- and width-insensitive usernames, as a database constraint (issue 13, finding 6).
+"""Case- and width-insensitive usernames, as a database constraint.
 
 ``username_key`` is the NFKC-normalised, case-folded username (``accounts.models.
 username_key``), unique. Existing rows get theirs here; should two old accounts already

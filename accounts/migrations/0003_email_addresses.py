@@ -1,4 +1,4 @@
-"""Existing players' e-mail addresses into allauth's EmailAddress (issue 17).
+"""Existing players' e-mail addresses into allauth's EmailAddress.
 
 Each user with an e-mail gets one primary, *unverified* EmailAddress: no address was ever
 verified before, and notices now wait for verification (tables.notifications), which the

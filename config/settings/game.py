@@ -9,7 +9,7 @@ ABSENCE_SECONDS = env_seconds("ABSENCE_SECONDS", default=172800)  # 48 h to make
 IDLE_SECONDS = env_seconds("IDLE_SECONDS", default=604800)  # a week without moves: close
 BOT_DELAY_SECONDS = env_seconds("BOT_DELAY_SECONDS", default=1)
 BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a lost bot turn
-# A finished match's analysis (issue 20): Quelonia's simulations per judged move (no clock);
+# A finished match's analysis: Quelonia's simulations per judged move (no clock);
 # None: her playing budget at the match's table (Quelonia.budget: 2000 at double-six, 3000
 # at three seats, 4000 at double-nine).
 ANALYSIS_ROLLOUTS = None

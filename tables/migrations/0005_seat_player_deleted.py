@@ -1,4 +1,4 @@
-"""A seat keeps its place when its player deletes the account (issue 17): ``user`` is
+"""A seat keeps its place when its player deletes the account: ``user`` is
 cleared, ``player_deleted`` set, and the seat reads «jugador eliminado». A table's
 ``creator`` may be cleared the same way."""
 
