@@ -5,12 +5,11 @@
 import { counted, fmt, ruleLink } from "./dom.js";
 import { T } from "./page.js";
 
-// The ways a hand can be decided that have words here; a profile whose hand scored
-// otherwise (differences, capicúa, a seat that left) links to its own summary instead.
-const SAID = new Set(["domino", "lowest_count", "lowest_tiles", "lower_pair_total", "lowest_player", "pair_that_led", "nobody"]);
-
+// Every way the engine decides a hand (dominoes.reason.DECIDED_BY) has words below; a hand
+// scored by differences, with a capicúa or with a seat that left links to its profile's
+// summary instead.
 export function canExplain(why) {
-  return Boolean(why) && SAID.has(why.decided_by) && !why.differences && !why.multiplier && !why.out;
+  return Boolean(why) && !why.differences && !why.multiplier && !why.out;
 }
 
 // Like fmt, but returns nodes: ``%(rule)s`` becomes the link to that rule on /reglas/.
