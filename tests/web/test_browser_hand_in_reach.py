@@ -4,7 +4,8 @@ at 2, 3 and 4 seats, at a hand's start, mid-hand with a long line and after a ha
 última visita" note on the page, every tile of the hand and the end-choice buttons (when
 a tile fits both ends, R12) lie inside the viewport without scrolling: the hand is a
 tray fixed to the bottom of the screen, and the page's foot is padded by its height so
-nothing under it is out of reach. At 1280x800 the hand stays in the main column.
+nothing under it is out of reach; over the foot of a long line, the tray's hint names the
+line's two ends. At 1280x800 the hand stays in the main column.
 Screenshots go to artifacts/reach-*.png."""
 
 from __future__ import annotations
@@ -145,6 +146,12 @@ def test_the_hand_is_in_reach_mid_hand_with_a_long_line(live_server, new_page, a
     page = signed_in(new_page, live_server.url, "ana")
     _open(page, live_server.url, table.pk)
     assert page.locator("#line .placed").count() >= long_line
+    # The tray lies over the foot of the line, where an end may be: its hint names both.
+    ends = page.request.get(f"{live_server.url}/api/v1/tables/{table.pk}/").json()["game"]["ends"]
+    for viewport in (PHONE, SMALL_PHONE):
+        view_at_top(page, viewport)
+        assert [box["inside"] for box in shown_boxes(page, "#hand-hint")] == [True]
+        assert page.inner_text("#hand-hint").startswith(f"Puntas: {ends[0]} y {ends[1]}.")
     _check_reach(page, f"long-line-{seats}", live_server.url, table.pk, end_choice=True)
 
 

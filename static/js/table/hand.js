@@ -27,10 +27,13 @@ function tileButton(tile, playable, mine, actions) {
   return button;
 }
 
-// The hint under the title, and the title itself when I hold two hands.
-function renderHandTitle(playing, mine, choosing) {
+// The hint under the title, and the title itself when I hold two hands. At my turn it
+// names the line's two ends: on a phone the hand keeps to the foot of the screen, over
+// the foot of the line, where one end may be.
+function renderHandTitle(playing, mine, choosing, ends) {
   const hint = document.getElementById("hand-hint");
-  hint.textContent = playing ? (choosing ? T.choose_hint : mine ? T.playable_hint : T.waiting_turn) : "";
+  const playHint = ends ? fmt(T.playable_hint_ends, { left: ends[0], right: ends[1] }) : T.playable_hint;
+  hint.textContent = playing ? (choosing ? T.choose_hint : mine ? playHint : T.waiting_turn) : "";
   // Holding two hands, the title says which seat this hand is (the one to play, if mine).
   if (mySeats().length > 1) {
     document.getElementById("hand-title").textContent = fmt(T.hand_title_seat, { n: store.table.your_seat + 1 });
@@ -48,7 +51,8 @@ export function renderHand(actions) {
   if (!game) return;
   const playable = new Set(game.legal_moves.map((m) => m.tile));
   const mine = canPlay();
-  renderHandTitle(store.table.status === "playing", mine, mine && choicesOf(game).length > 0);
+  const ends = game.line.length ? game.ends : null;
+  renderHandTitle(store.table.status === "playing", mine, mine && choicesOf(game).length > 0, ends);
   hand.dataset.seat = store.table.your_seat;
   hand.append(h("span", { id: "playable-note", hidden: true }, T.playable));
   for (const tile of game.tiles) hand.append(tileButton(tile, playable, mine, actions));
