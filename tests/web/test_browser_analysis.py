@@ -196,3 +196,28 @@ def test_the_note_says_what_the_better_move_is_better_at(live_server, new_page, 
         f"Imprecisión: con {second[2]} ganabas la mano 50\u00a0% de las veces (-1,0 puntos"
         " esperados); 4-0 en el 0 la ganaba igual de veces y con más puntos esperados (+2,5)."
     )
+
+
+def test_the_page_says_it_is_working_while_the_request_is_answered(
+    live_server, new_page, alice, finished
+):
+    """A server without a worker answers "Analizar la partida" only once the analysis is
+    done, seconds later: until the answer, the status line says it is queued and the bar
+    shows, instead of a greyed button and nothing else."""
+    page = signed_in(new_page, live_server.url, "alice")
+    held = []
+    page.route(
+        "**/analysis/",
+        lambda route: held.append(route) if route.request.method == "POST" else route.fallback(),
+    )
+    page.goto(f"{live_server.url}/mesas/{finished.pk}/partida/")
+    page.wait_for_selector("#analyse:not([hidden])")
+    page.click("#analyse")
+    page.wait_for_function(
+        "() => document.getElementById('analysis-status').textContent.includes('Análisis en cola')"
+    )
+    assert len(held) == 1 and page.is_visible("#analysis-progress")
+    shot(page, "analysis-asked-phone", PHONE)
+    held[0].fallback()
+    page.wait_for_selector("#analysis[data-status=done]")
+    assert page.is_hidden("#analysis-progress")

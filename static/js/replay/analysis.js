@@ -178,6 +178,10 @@ export function analysisPanel({ data, T, client, fmt, names, onChange }) {
   if (button) {
     button.addEventListener("click", async () => {
       button.disabled = true;
+      // Asked, not yet answered: say so at once (a server without a worker answers only
+      // once the analysis is done).
+      document.getElementById("analysis-status").textContent = T.analysis_queued;
+      document.getElementById("analysis-progress").hidden = false;
       const answer = await client.post(data.api.analysis);
       button.disabled = false;
       if (!answer.ok) {
