@@ -227,6 +227,16 @@ def test_rule_profiles_in_the_browser(live_server, new_page, alice):
     assert "Has robado una ficha." in page.inner_text("#message")
 
 
+#: What the page shows of the two hands a player holds, read in one script.
+_TWO_HANDS = """() => ({
+  mine: document.querySelector("#table.my-turn") !== null,
+  seat: document.querySelector("#hand").dataset.seat,
+  other: document.querySelector("#other-tiles").dataset.seat,
+  status: document.querySelector("#status-line").innerText,
+  title: document.querySelector("#hand-title").innerText,
+})"""
+
+
 def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_page, alice):
     """seven_plus_seven against Nino (at seats 2 and 4): alice sees both her hands, the
     page says which one plays, and she plays a whole hand clicking the tiles of each."""
@@ -259,13 +269,13 @@ def test_seven_plus_seven_alice_plays_both_hands_of_her_pair(live_server, new_pa
     deadline = time.monotonic() + 150
     while not page.locator("#last-hand").is_visible():
         assert time.monotonic() < deadline, "the hand did not end in time"
-        if page.locator("#table.my-turn").count():
-            seat = page.get_attribute("#hand", "data-seat")
-            other = page.get_attribute("#other-tiles", "data-seat")
-            assert seat in ("0", "2") and {seat, other} == {"0", "2"}
-            status = page.inner_text("#status-line")
-            assert f"Te toca jugar con tu mano del asiento {int(seat) + 1}." in status
-            assert page.inner_text("#hand-title") == f"Tu mano del asiento {int(seat) + 1}"
+        # Read in one go: the page redraws between separate reads when a bot's move lands.
+        shown = page.evaluate(_TWO_HANDS)
+        if shown["mine"]:
+            seat = shown["seat"]
+            assert seat in ("0", "2") and {seat, shown["other"]} == {"0", "2"}, shown
+            assert f"Te toca jugar con tu mano del asiento {int(seat) + 1}." in shown["status"]
+            assert shown["title"] == f"Tu mano del asiento {int(seat) + 1}"
             if len(played_with) == 1 and seat not in played_with:
                 shot(page, "table-seven-plus-seven-phone", PHONE)
             if play_a_turn(page):
