@@ -11,7 +11,9 @@ class NoticesConfig(AppConfig):
         # registry must know them (moderation_tasks, tasks) in every process, the web one
         # included.
         from accounts import hooks, time_zones
+        from core.table_reads import table_was_read
         from notices import departures, moderation_tasks, selectors, tasks  # noqa: F401
+        from notices.table_reads import record_table_reads
 
         # A player's zone is saved with their notice preferences; every app reads it
         # through accounts.time_zones, which may not import this app.
@@ -19,3 +21,6 @@ class NoticesConfig(AppConfig):
         # /me counts the unread notices; a deleted player's name leaves the others'.
         hooks.add_me_fact("unread_notifications", selectors.unread_count)
         hooks.add_deletion_step("forget", departures.unname_deleted_player)
+        # A read of a table is recorded here once its answer has gone (core.table_reads):
+        # presence, the seen version, the table's notices read.
+        table_was_read.connect(record_table_reads, dispatch_uid="notices.table_reads")

@@ -29,7 +29,7 @@ def unread_notices(request) -> dict:
         if user is None or not user.is_authenticated:
             return {}
         return {
-            "unread_notices": selectors.unread_count(user),
+            "unread_notices": selectors.unread_count(user, shown_table=_shown_table(request)),
             "time_zone_unset": not _time_zone_set(request, user),
         }
     except DATABASE_ERRORS as error:
@@ -37,6 +37,14 @@ def unread_notices(request) -> dict:
             raise
         logger.warning("the page is drawn without the bell: %s: %s", type(error).__name__, error)
         return {}
+
+
+def _shown_table(request) -> int | None:
+    """The table the page shows (``tables:table``), whose notices its read marks read."""
+    match = getattr(request, "resolver_match", None)
+    if match is None or match.view_name != "tables:table":
+        return None
+    return match.kwargs.get("table_id")
 
 
 def _time_zone_set(request, user) -> bool:

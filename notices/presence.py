@@ -78,3 +78,17 @@ def record(user_id: int, table_id: int, now: float) -> None:
         cache.set(_presence_key(user_id, table_id), now, timeout=SEEN_KEPT_SECONDS)
     except CACHE_ERRORS:  # a write never fails for the presence record
         logger.warning("presence not recorded: the cache did not answer")
+
+
+def record_many(reads: dict[tuple[int, int], float]) -> None:
+    """``record`` for many reads at once, ``{(user_id, table_id): timestamp}``: one cache
+    call. Never raises: a cache that does not answer is logged."""
+    if not reads:
+        return
+    try:
+        cache.set_many(
+            {_presence_key(user, table): at for (user, table), at in reads.items()},
+            timeout=SEEN_KEPT_SECONDS,
+        )
+    except CACHE_ERRORS:  # a write never fails for the presence record
+        logger.warning("presence not recorded: the cache did not answer")

@@ -26,11 +26,16 @@ def inbox(user, *, unread: bool = False) -> QuerySet[Notification]:
     return rows.order_by("-created_at", "-pk")
 
 
-def unread_count(user) -> int:
-    """How many of ``user``'s notices are unread (0 when signed out)."""
+def unread_count(user, *, shown_table: int | None = None) -> int:
+    """How many of ``user``'s notices are unread (0 when signed out), leaving out those of
+    table ``shown_table``, the one the page shows: its read marks them read once the
+    page has gone (``notices.table_reads``)."""
     if not getattr(user, "is_authenticated", False):
         return 0
-    return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
+    rows = Notification.objects.filter(recipient=user, read_at__isnull=True)
+    if shown_table is not None:
+        rows = rows.exclude(table_id=shown_table)
+    return rows.count()
 
 
 def saved_time_zone(user) -> tuple[str, bool] | None:

@@ -3,8 +3,8 @@ table, marking them read, recording presence, and the e-mail channel's claims.
 
 The table services never call these directly for an event: they queue a task by name once
 their write commits (``tables.services.outbox``), and the task (``notices.tasks``) calls
-one of the ``record_*`` functions below, which re-read the table. The one exception is a
-read of a table (``table_seen``), which is a read's own side effect.
+one of the ``record_*`` functions below, which re-read the table. A read of a table is
+recorded by ``notices.table_reads`` once its answer has gone.
 
 A notice's payload holds public facts only (table, seat names, scores, what happened),
 never a tile (R31).
@@ -23,7 +23,6 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from accounts.selectors import verified_email
-from core.after_response import run_after_response
 from dominoes import match_from_dict
 from notices import presence
 from notices.models import NoticePreferences, Notification, PushSubscription
@@ -39,24 +38,6 @@ Email = Notification.Email
 
 
 # --- presence (notices.presence) and reads ----------------------------------------------
-
-
-def table_seen(*, user, table_id: int, unread: bool | None = None) -> int:
-    """A client of ``user`` read table ``table_id`` (the page, its poll, any API read):
-    they are present there for ``PRESENCE_SECONDS`` (one cache write), and that table's
-    unread notices are marked read (one conditional UPDATE, usually of no row). Returns how
-    many were marked. ``unread``: whether the caller already knows there are some
-    (``unread_at_table``, read with the table itself); ``False`` skips the query.
-
-    The presence record is written once the request's answer is sent
-    (``core.after_response``; at once outside a request): a read's answer does not wait
-    for it, and no notice of this request depends on it (a turn that begins in this
-    request's write is another person's, or was decided at its commit)."""
-    now = timezone.now().timestamp()
-    run_after_response(lambda: presence.record(user.pk, table_id, now))
-    if unread is False:
-        return 0
-    return notifications_read(user=user, table_id=table_id)
 
 
 def notice_seen(notice: Notification) -> bool:
@@ -96,7 +77,7 @@ def present_until(notice: Notification, now: datetime) -> datetime | None:
 def unread_at_table(user, table_id) -> Exists:
     """An ``Exists`` expression: ``user`` has unread notices of table ``table_id`` (a
     value or an ``OuterRef``), for a reader to fetch in the query that loads the table
-    (``tables.services.reads``) and pass to ``table_seen`` as ``unread``."""
+    (``tables.services.locking``)."""
     rows = Notification.objects.filter(recipient=user, table_id=table_id, read_at__isnull=True)
     return Exists(rows)
 

@@ -31,7 +31,11 @@ def reminder_seconds(move_seconds: int) -> int:
 def time_left_sentence(seconds: float) -> str:
     """``"Queda 1 día y 23 h"``, ``"Quedan 2 días y 3 h"``, ``"Queda menos de un minuto"``
     ("1 day and 23 h left"): the verb agrees with the number the label starts with, as
-    the table page's status line does (``T.time_left``)."""
+    the table page's status line does (``T.time_left``). Past the deadline (``seconds``
+    of 0 or less): ``"Turno por vencer"``, as the table page says until the absence sweep
+    forfeits the turn (R27)."""
+    if seconds <= 0:
+        return gettext("Turno por vencer")
     label, leading = _time_left(seconds)
     return ngettext("Queda %(time)s", "Quedan %(time)s", leading) % {"time": label}
 

@@ -8,6 +8,7 @@ an unfinished hand's seed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.db.models import (
@@ -18,6 +19,7 @@ from django.db.models import (
     Subquery,
 )
 from django.urls import reverse
+from django.utils import timezone
 
 from core.compiled_queries import CompiledQuery, from_row, model_columns
 from dominoes import (
@@ -267,6 +269,7 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "turn_seat": table.turn_seat,
         "turn_started_at": table.turn_started_at,
         "deadline": table.deadline,
+        "overdue": overdue(table),
         "move_seconds": table.move_seconds,
         "your_seat": seat_index,
         "your_seats": mine,
@@ -283,8 +286,18 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     }
 
 
+def overdue(table: Table, now: datetime | None = None) -> bool:
+    """Whether the human seat to act at ``table`` is past its ``deadline`` (R27) at
+    ``now`` (default: the present): the absence rule applies, but a read does not apply
+    it. The absence sweep (``tables.tasks.sweep_absences``) or the next move forfeits the
+    turn; until then the table reads as stored, ``status`` ``playing``."""
+    if table.status != Table.Status.PLAYING or table.deadline is None:
+        return False
+    return (now or timezone.now()) > table.deadline
+
+
 def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any]:
-    """What happened since ``seat``'s player last read ``table`` (``services.table_seen``):
+    """What happened since ``seat``'s player last read ``table`` (``services.table_read``):
     ``{"from_version", "moves"}``, the moves as ``public_moves`` gives them to the seats
     ``mine`` but a draw's tile only for their own draws, even once its hand ended (R31)."""
     if seat.seen_version >= table.version:  # nothing new: no query
@@ -312,6 +325,7 @@ def table_summary_for_user(table: Table, user) -> dict[str, Any]:
         "your_turn": table.status == Table.Status.PLAYING and table.turn_seat in mine,
         "turn_seat": table.turn_seat,
         "deadline": table.deadline,
+        "overdue": overdue(table),
         "move_seconds": table.move_seconds,
         "last_move_at": table.last_move_at,
         "outcome": table.outcome or None,

@@ -90,8 +90,10 @@ def sweep_absences(batch: int = SWEEP_BATCH) -> int:
 
     The scan reads the partial index on ``deadline`` (playing tables only). Each table is
     then locked on its own, skipping rows another worker or a move holds right now, and
-    rechecked under the lock, so two sweeps never forfeit one table twice. Deadlines are
-    exact whatever the beat interval: reads and moves apply the same rule (R27)."""
+    rechecked under the lock, so two sweeps never forfeit one table twice. This sweep
+    (every 30 s, ``CELERY_BEAT_SCHEDULE``: up to 400 tables a minute) is what forfeits a
+    turn nobody plays: a read shows it ``overdue`` and writes nothing; a late move is
+    refused (``turn_expired``) and forfeits it itself (R27)."""
     now = timezone.now()
     return _sweep("absence", due_absences(now, batch), services.table_forfeit_overdue, now)
 
@@ -131,7 +133,8 @@ def due_idle(now, batch: int = SWEEP_BATCH):
 def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
     """Re-send the turn of every bot that should have moved ``BOT_STUCK_SECONDS`` ago (its
     task was lost: broker outage, worker crash), at most once per ``BOT_STUCK_SECONDS`` per
-    table (``services.resume_stuck_bot``: reads of the table share the same claim).
+    table (``services.resume_stuck_bot``); every 30 s (``CELERY_BEAT_SCHEDULE``): a read
+    of the table never sends it.
     ``bot_play`` ignores a stale version, so a task that was only slow is harmless.
     Returns how many were re-sent."""
     now = timezone.now()

@@ -32,6 +32,9 @@ def ui_strings() -> Words:
         ),
         "minutes": _("%(m)s min"),
         "under_a_minute": _("menos de un minuto"),
+        # The deadline has passed (R27): the server forfeits the turn within a minute.
+        "overdue": _("por vencer"),
+        "overdue_sentence": _("Turno por vencer: se acabó el tiempo para jugar."),
         "hand_n": _("Mano %(n)s"),
         "stock": _("Pozo: %(n)s"),
         "tiles": plural_forms(lambda n: ngettext("%(n)s ficha", "%(n)s fichas", n)),

@@ -181,7 +181,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     except TableError:
         raise Http404 from None
     view = selectors.table_view_for_user(table, seat, request.user)
-    services.table_seen(table, request.user)
+    services.table_read(table, request.user)
     for link in view["invites"]:
         link["url"] = request.build_absolute_uri(link["path"])
     context = {

@@ -75,14 +75,17 @@ PUSH_NOTIFICATIONS_SETTINGS = {
 }
 
 # The sweeps (tables.tasks). DatabaseScheduler copies these into django-celery-beat's
-# tables on start; moderators then see and tune them in the admin.
+# tables on start (overwriting an interval tuned in the admin); moderators see them there.
+# A read never applies what has come due: an overdue turn (R27) reads as `overdue` until
+# sweep-absences forfeits it, and a lost bot turn waits for sweep-stuck-bots, so both run
+# every 30 s (each one range of a partial index).
 CELERY_BEAT_SCHEDULE = {
     "relay-table-events": {"task": "tables.tasks.relay_table_events", "schedule": 30.0},
     "sweep-table-events": {"task": "tables.tasks.sweep_table_events", "schedule": 3600.0},
-    "sweep-absences": {"task": "tables.tasks.sweep_absences", "schedule": 60.0},
+    "sweep-absences": {"task": "tables.tasks.sweep_absences", "schedule": 30.0},
     "sweep-reminders": {"task": "tables.tasks.sweep_reminders", "schedule": 300.0},
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
-    "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 120.0},
+    "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 30.0},
     "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},
     "sweep-email-deliveries": {"task": "tables.tasks.sweep_email_deliveries", "schedule": 3600.0},
     "deliver-emails": {"task": "notices.tasks.deliver_emails", "schedule": 60.0},

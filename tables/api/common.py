@@ -34,6 +34,14 @@ def _deadline_field() -> serializers.DateTimeField:
     )
 
 
+def _overdue_field() -> serializers.BooleanField:
+    return serializers.BooleanField(
+        help_text="The turn's deadline has passed: the seat to act has lost by absence "
+        "(R27), which the server applies within a minute (its sweep) or at the next move. "
+        "Until then status stays playing and the turn is refused with 409 turn_expired."
+    )
+
+
 def _move_seconds_field() -> serializers.IntegerField:
     return serializers.IntegerField(
         help_text="The table's move time in seconds (R27): 86400, 172800 (the default), "
@@ -125,6 +133,7 @@ class TableSummarySerializer(serializers.Serializer):
     your_turn = serializers.BooleanField(help_text="One of your seats is to act.")
     turn_seat = serializers.IntegerField(allow_null=True)
     deadline = _deadline_field()
+    overdue = _overdue_field()
     move_seconds = _move_seconds_field()
     last_move_at = serializers.DateTimeField()
     outcome = serializers.CharField(allow_null=True)
@@ -160,6 +169,7 @@ class TableSerializer(serializers.Serializer):
     turn_seat = serializers.IntegerField(allow_null=True)
     turn_started_at = serializers.DateTimeField(allow_null=True)
     deadline = _deadline_field()
+    overdue = _overdue_field()
     move_seconds = _move_seconds_field()
     your_seat = serializers.IntegerField(
         help_text="The seat `game` is seen from: yours, or the one of yours to act now."
@@ -216,13 +226,19 @@ def _with_urls(request: Request, data: dict) -> dict:
 
 def table_response(request: Request, table: Table, seat: Seat, status_code: int = 200) -> Response:
     """The caller's view of ``table`` with its ETag (the version, per seat). The caller has
-    now seen this version (``services.table_seen``): the next answer's
-    ``since_your_last_visit`` starts from it."""
-    data = _with_urls(request, selectors.table_view_for_user(table, seat, request.user))
-    services.table_seen(table, request.user)
-    response = Response(TABLE_REPRESENTATION.to_representation(data), status=status_code)
+    now seen this version (``services.table_read``, recorded once the answer has gone):
+    the next answer's ``since_your_last_visit`` starts from it."""
+    services.table_read(table, request.user)
+    response = Response(table_document(request, table, seat), status=status_code)
     response["ETag"] = etag(table, seat)
     return response
+
+
+def table_document(request, table: Table, seat: Seat) -> dict:
+    """What the table answer's body holds for ``request.user``'s ``seat``: the serialized
+    ``selectors.table_view_for_user``, the invites' absolute URLs for this host."""
+    view = selectors.table_view_for_user(table, seat, request.user)
+    return TABLE_REPRESENTATION.to_representation(_with_urls(request, view))
 
 
 def etag(table: Table, seat: Seat) -> str:

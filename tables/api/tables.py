@@ -195,6 +195,7 @@ class TableDetailApi(TableScopedApi):
         if unchanged:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
             response["ETag"] = current
+            services.table_read(table, request.user)  # still there: presence, notices read
         else:
             response = table_response(request, table, seat)
         # Your tiles: no shared cache keeps them, and the browser asks again each time

@@ -13,7 +13,7 @@ tasks call these functions; nothing else writes. The modules, by the table's lif
 - ``endings``: abandon (R26), absence (R27), idle (R28), a moderator's close;
 - ``rematch``: a finished table's rematch, offered to the same people, accepted or declined;
 - ``analysis``: a finished match's analysis (queued, computed once) and its public replay link;
-- ``reads``: a read applies what has come due first, and remembers what was seen;
+- ``reads``: a read writes nothing; what it saw is recorded once its answer has gone;
 - ``deliveries``: the record of each e-mail to each person (``notices.email``);
 - ``transitions`` (lock, save a transition, turn, deadline) and ``outbox`` underneath.
 
@@ -62,7 +62,7 @@ from tables.services.play import (
     reminder_mark,
     resume_stuck_bot,
 )
-from tables.services.reads import table_for_user, table_read_after_write, table_seen
+from tables.services.reads import seats_seen, table_for_user, table_read, table_read_after_write
 from tables.services.rematch import rematch_answer, rematch_offer
 from tables.services.transitions import ACTIVE, match_of
 
@@ -99,12 +99,13 @@ __all__ = [
     "reminder_mark",
     "resume_stuck_bot",
     "seat_join",
+    "seats_seen",
     "table_abandon",
     "table_close_by_moderator",
     "table_close_idle",
     "table_create",
     "table_for_user",
+    "table_read",
     "table_read_after_write",
-    "table_seen",
     "table_forfeit_overdue",
 ]

@@ -1,86 +1,60 @@
-"""A read of a table applies first what has come due, so a player never sees a turn
-whose time ran out (R27) or a bot's turn whose task was lost, and records that the reader
-is at the table (``notices.services.table_seen``: no e-mail or push while they are, and
-that table's notices are read)."""
+"""A read of a table writes nothing. What has come due is applied by the sweeps, never
+by a reader: an overdue turn (R27) is forfeited by ``tables.tasks.sweep_absences`` (every
+30 s) or by the next move, and until then the table reads as it is stored, with
+``overdue`` in its view; a bot's lost turn is sent again by
+``tables.tasks.sweep_stuck_bots``. That the reader was there (presence, the version their
+seats have seen, the table's notices read) is recorded once the answer has gone, outside
+the read (``table_read``, through ``core.table_reads``)."""
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
-from django.utils import timezone
+from collections.abc import Collection
 
-from notices import services as notice_services
+from core.table_reads import table_read as record_read
 from tables import selectors
 from tables.models import Seat, Table
-from tables.services.endings import table_forfeit_overdue
-from tables.services.play import resume_stuck_bot
 
 
 def table_for_user(table_id: int, user) -> tuple[Table, Seat]:
-    """The table and ``user``'s (first) seat, applying the absence rule first (R27: an
-    overdue turn is forfeited whenever the table is read, even if the sweep is late) and
-    sending a stuck bot's turn again (``resume_stuck_bot``). The reader is present at the
-    table for ``PRESENCE_SECONDS`` and its notices are marked read.
-
-    One query when nothing is due and nothing is unread: the table, its seats and whether
-    the reader has unread notices there (``notices.services.unread_at_table``).
+    """The table (its seats attached) and ``user``'s (first) seat, as stored: one query,
+    no write (``selectors.table_for_user``).
 
     Raises ``TableError`` ``not_found`` (404) for a missing table or one the user does not
     sit at.
     """
-    unread = _unread_here
-    table, seat = selectors.table_for_user(table_id, user, unread=unread)
-    if (
-        table.status == Table.Status.PLAYING
-        and table.deadline is not None
-        and timezone.now() > table.deadline
-    ):
-        table_forfeit_overdue(table_id=table.pk)
-        table, seat = selectors.table_for_user(table_id, user, unread=unread)
-    elif resume_stuck_bot(table):
-        # the bot may have played inline (no broker)
-        table, seat = selectors.table_for_user(table_id, user, unread=unread)
-    notice_services.table_seen(user=user, table_id=table.pk, unread=table.unread_notices)
-    return table, seat
+    return selectors.table_for_user(table_id, user)
 
 
-def _unread_here(user_id: int) -> Exists:
-    """Whether user ``user_id`` has unread notices at the seat row's table: the
-    ``unread`` of the read (``selectors.table_for_user``, compiled once for it)."""
-    return notice_services.unread_at_table(user_id, OuterRef("table_id"))
+def table_read(table: Table, user) -> None:
+    """``user`` was shown ``table`` at its version (the table page, the API's answer or a
+    304 of its poll, a write's answer): once the answer has gone they count as present
+    there, their seats as having seen this version (what the next read's
+    ``since_your_last_visit`` starts from) and the table's notices as read
+    (``core.table_reads.table_read``). Nothing is written during the read. ``table``'s
+    seats must be attached (``table_for_user``, or the write that saved them)."""
+    mine = [seat for seat in table.seat_set.all() if seat.user_id == user.pk]
+    # a move's write saved the mover's seen version, and read whether they have unread
+    # notices there, with its lock (``transitions``, ``locking``)
+    seen = getattr(table, "seen_saved_for", None) == user.pk or all(
+        seat.seen_version >= table.version for seat in mine
+    )
+    unread = getattr(table, "unread_notices", None)
+    record_read(user_id=user.pk, table_id=table.pk, version=table.version, seen=seen, unread=unread)
 
 
 def table_read_after_write(table: Table, user) -> Seat:
-    """``user`` just wrote ``table`` (a move; its seats attached by the write) and reads
-    the answer: present at the table, its notices marked read, as any read
-    (``table_for_user``), but nothing is read back. Returns the user's first seat."""
-    seat = selectors.seat_for_user(table, user)
-    unread = getattr(table, "unread_notices", None)  # read with the seats, when it was
-    notice_services.table_seen(user=user, table_id=table.pk, unread=unread)
-    return seat
+    """``user`` just wrote ``table`` (a move; its seats attached by the write) and is
+    answered with it (``table_read`` records the read with the answer): nothing is read
+    back. Returns the user's first seat."""
+    return selectors.seat_for_user(table, user)
 
 
-def table_seen(table: Table, user) -> None:
-    """Remember that ``user`` has read ``table`` at its current version (every seat they
-    hold): what the next read counts as "since your last visit". One conditional UPDATE
-    that writes nothing when the version was already seen, so polling costs no write, and
-    no query at all when the table's attached seats (``selectors.attach_seats``) show
-    every seat of theirs has seen it, or the move that is answered saved it already
-    (``table.seen_saved_for``)."""
-    cached = getattr(table, "_prefetched_objects_cache", {}).get("seat_set")
-    reader = getattr(user, "pk", None)
-    if reader is not None and getattr(table, "seen_saved_for", None) == reader:
-        # the move's write saved it (``transitions.save_transition``'s ``seen_by``)
-        for seat in cached if cached is not None else ():
-            if seat.user_id == reader:
-                seat.seen_version = max(seat.seen_version, table.version)
-        return
-    if cached is not None:
-        mine = [seat for seat in cached if seat.user_id == getattr(user, "pk", None)]
-        if mine and all(seat.seen_version >= table.version for seat in mine):
-            return
-    Seat.objects.filter(table=table, user=user, seen_version__lt=table.version).update(
-        seen_version=table.version
-    )
-    for seat in cached if cached is not None else ():
-        if seat.user_id == getattr(user, "pk", None):
-            seat.seen_version = max(seat.seen_version, table.version)
+def seats_seen(*, user_ids: Collection[int], table_id: int, version: int) -> int:
+    """Remember that the users ``user_ids`` have read table ``table_id`` at ``version``
+    (every seat they hold): what their next read counts as "since your last visit". One
+    conditional UPDATE, of no row when that version was seen already, outside any
+    transaction of the read (``notices.table_reads`` calls it once the answer has gone).
+    Returns how many seats it moved on."""
+    return Seat.objects.filter(
+        table_id=table_id, user_id__in=list(user_ids), seen_version__lt=version
+    ).update(seen_version=version)

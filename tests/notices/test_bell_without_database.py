@@ -10,7 +10,7 @@ from notices import selectors
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _dropped(user):
+def _dropped(user, **_shown):
     raise OperationalError("server closed the connection unexpectedly")
 
 

@@ -20,11 +20,14 @@ pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 #: (``GET /api/v1/me/``) pays it.
 #: Before issue 19 (479fb61, this module run there) they were 4, 6, 11 and 14, the
 #: moves with one and two savepoints more; at 8cb30bb 2, 4, 6 and 7; at 865be29 2, 4, 5, 6.
-#: A poll that finds nothing new: the token, then the table with its seats and whether
-#: the reader has unread notices there, in one query.
-QUERIES_304 = 2
-#: The same, then the moves since the reader's last read and the seen version's UPDATE.
-QUERIES_GET_CHANGED = 4
+#: A poll that finds nothing new: the token, then the table with its seats, in one query;
+#: once the answer has gone (``core.table_reads``, outside the read), whether the reader
+#: has unread notices there to mark read. The read itself writes nothing; before reads
+#: stopped writing the unread check was part of the table's query (2 in all).
+QUERIES_304 = 3
+#: The same, then the moves since the reader's last read; after the answer the seen
+#: version's UPDATE and the unread check (4 before, the UPDATE inside the read).
+QUERIES_GET_CHANGED = 5
 #: The token; the table locked and read, then its seats (with the current hand's id and
 #: whether the mover has unread notices there), two statements in one round trip
 #: (``core.compiled_queries.rows_together``); the table's UPDATE, which carries in its

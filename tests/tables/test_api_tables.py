@@ -339,10 +339,12 @@ def test_it_explains_a_refused_move_in_the_players_language(api_client_for, alic
     assert "turn" in response.json()["reason"]
 
 
-def test_a_lost_bot_turn_is_played_when_the_table_is_read(api_client_for, alice):
+def test_a_lost_bot_turn_is_played_by_the_sweep_not_by_a_read(api_client_for, alice):
     from datetime import timedelta
 
     from django.utils import timezone
+
+    from tables import tasks
 
     for _ in range(50):  # the 6-6 decides who leads (R7): wait for a deal the bot leads
         created = create_table(api_client_for(alice), 2, ["garabato"])
@@ -352,6 +354,8 @@ def test_a_lost_bot_turn_is_played_when_the_table_is_read(api_client_for, alice)
     Table.objects.filter(pk=created["id"]).update(
         turn_started_at=timezone.now() - timedelta(minutes=10)
     )
+    assert table(api_client_for(alice), created["id"])["version"] == created["version"]
+    assert tasks.sweep_stuck_bots() == 1  # the bot plays (inline: no broker here)
     state = table(api_client_for(alice), created["id"])
     assert state["turn_seat"] == 0
     assert state["version"] > created["version"]

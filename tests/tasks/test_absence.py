@@ -1,5 +1,6 @@
 """Absence (R27): a human seat whose turn began more than 48 hours ago loses by
-abandonment (R26), whether the beat sweep, a read or a late move notices first.
+abandonment (R26), whether the beat sweep or a late move notices first; a read shows the
+turn ``overdue`` and applies nothing (test_reads_write_nothing).
 
 The clock is frozen at T0 and moved by hand (time-machine), so every deadline is exact.
 """
@@ -119,7 +120,7 @@ def test_it_refuses_a_late_move_with_turn_expired_after_the_sweep(
     assert response.json()["code"] == "turn_expired"
 
 
-def test_it_forfeits_an_overdue_turn_when_the_table_is_read_without_a_sweep(
+def test_it_shows_an_overdue_turn_on_a_read_and_leaves_the_forfeit_to_the_sweep(
     clock, api_client_for, alice, bob
 ):
     table_id, clients = seated_clients(api_client_for, [alice, bob])
@@ -127,28 +128,36 @@ def test_it_forfeits_an_overdue_turn_when_the_table_is_read_without_a_sweep(
     other = 1 - absent
 
     clock.move_to(T0 + H48 + MINUTE)
-    assert fresh(table_id).status == Table.Status.PLAYING  # nobody has looked yet
+    view = table(clients[other], table_id)
+    assert (view["status"], view["overdue"], view["your_turn"]) == ("playing", True, False)
+    assert fresh(table_id).status == Table.Status.PLAYING  # the read applied nothing
+    clock.move_to(T0 + H48 + 2 * MINUTE)
+    assert tasks.sweep_absences() == 1
     view = table(clients[other], table_id)
     assert view["status"] == "finished"
     assert view["outcome"] == "absent"
     assert view["winners"] == [other]
     assert view["your_turn"] is False
     assert view["deadline"] is None
-    _assert_forfeited(table_id, absent=absent, winners=[other], at=T0 + H48 + MINUTE)
+    _assert_forfeited(table_id, absent=absent, winners=[other], at=T0 + H48 + 2 * MINUTE)
     assert tasks.sweep_absences() == 0
 
 
-def test_it_lets_the_list_of_tables_show_the_overdue_turn_once_read(
+def test_it_lets_the_list_of_tables_show_the_overdue_turn_then_the_forfeit(
     clock, api_client_for, alice, bob
 ):
     table_id, clients = seated_clients(api_client_for, [alice, bob])
     clock.move_to(T0 + H48 - MINUTE)
-    assert table(clients[0], table_id)["status"] == "playing"
+    assert table(clients[0], table_id)["overdue"] is False
     clock.move_to(T0 + H48 + MINUTE)
-    assert table(clients[0], table_id)["status"] == "finished"
     listing = clients[1].get("/api/v1/tables/").json()["results"]
-    assert [(row["id"], row["status"], row["outcome"]) for row in listing] == [
-        (table_id, "finished", "absent")
+    assert [(row["id"], row["status"], row["overdue"]) for row in listing] == [
+        (table_id, "playing", True)
+    ]
+    assert tasks.sweep_absences() == 1
+    listing = clients[1].get("/api/v1/tables/").json()["results"]
+    assert [(row["id"], row["status"], row["outcome"], row["overdue"]) for row in listing] == [
+        (table_id, "finished", "absent", False)
     ]
 
 
@@ -160,8 +169,10 @@ def test_it_never_times_out_a_bot(clock, api_client_for, alice):
     clock.move_to(T0 + H48 * 3)
     assert tasks.sweep_absences() == 0
     assert fresh(created["id"]).version == row.version  # the sweep left it alone
-    # Reading the table resumes the lost bot turn (it does not forfeit it).
+    # Reading the table neither forfeits nor resumes it; the stuck-bot sweep resumes it.
     assert table(api_client_for(alice), created["id"])["status"] == "playing"
+    assert fresh(created["id"]).version == row.version
+    assert tasks.sweep_stuck_bots() == 1
     assert fresh(created["id"]).outcome == ""
     assert fresh(created["id"]).version > row.version
 

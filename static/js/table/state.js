@@ -100,12 +100,20 @@ export function isActive() {
 }
 
 export function timeLeft(deadline) {
-  return deadline ? timeLeftAndLeading(deadline)[0] : "";
+  if (!deadline) return "";
+  return overdue(deadline) ? T.overdue : timeLeftAndLeading(deadline)[0];
+}
+
+// The deadline has passed (R27): the turn reads "por vencer" until the server's sweep
+// forfeits it (a read never does), which the next poll then shows.
+function overdue(deadline) {
+  return Boolean(store.table && store.table.overdue) || Date.parse(deadline) <= Date.now();
 }
 
 // "Queda 1 día y 23 h para jugar.", "Quedan 5 h 7 min para jugar.": the verb agrees with
 // the number the time starts with (tables.move_time.time_left_sentence on "Mis mesas").
 export function timeLeftSentence(deadline) {
+  if (overdue(deadline)) return T.overdue_sentence;
   const [time, leading] = timeLeftAndLeading(deadline);
   return fmt(counted(T.time_left, leading), { time });
 }
