@@ -206,23 +206,24 @@ def play(generated, client, table, *, version=None, tile=None, key=None):
 
 def play_out(generated, players: dict, table_id: int, on_turn=None) -> dict:
     """Each person plays the first legal move whenever one of their seats is to act,
-    until the match ends: the mover's next view is the move's answer, the others' are
-    read when the turn may be theirs. ``on_turn(name, table)`` is called before each
-    move and may play it itself (returning True). Returns each person's last view."""
-    names = list(players)
-    current = names[0]
-    table = read(generated, players[current], table_id)
-    idle = 0  # views read in a row with no seat to act
+    until the match ends: the mover's next view is the move's answer, the person whose
+    seat is to act is read, and while a bot is to act a long poll waits for its move.
+    ``on_turn(name, table)`` is called before each move and may play it itself
+    (returning True). Returns each person's last view."""
+    views = {name: read(generated, client, table_id) for name, client in players.items()}
+    owner = {seat: name for name, view in views.items() for seat in view.your_seats}
+    current = next(iter(players))
+    table = views[current]
     for _turn in range(MOST_TURNS):
         if table.status != generated.models.StatusEnum.PLAYING:
-            return {name: read(generated, players[name], table_id) for name in names}
+            return {name: read(generated, players[name], table_id) for name in players}
         if not table.your_turn:
-            idle += 1
-            assert idle <= len(names), "nobody is to act at a table that plays"
-            current = names[(names.index(current) + 1) % len(names)]
-            table = read(generated, players[current], table_id)
+            if owner.get(table.turn_seat, current) != current:
+                current = owner[table.turn_seat]
+                table = read(generated, players[current], table_id)
+            else:  # a bot is to act: it moves once the answer that woke it has gone
+                table = changed(generated, players[current], table)
             continue
-        idle = 0
         assert table.game is not None and table.game.legal_moves
         hand = next(hand for hand in table.hands if hand.to_play)
         assert [move.to_dict() for move in table.game.legal_moves] == [
@@ -233,6 +234,15 @@ def play_out(generated, players: dict, table_id: int, on_turn=None) -> dict:
         else:
             table = parsed(play(generated, players[current], table), generated.models.Table)
     raise AssertionError(f"no end after {MOST_TURNS} turns")
+
+
+def changed(generated, client, table):
+    """The table once its version passes ``table``'s: a long poll (bots move after the
+    answer that gave them the turn has gone)."""
+    retrieve = generated.api("tables.tables_retrieve")
+    answer = retrieve.sync_detailed(table.id, client=client, since_version=table.version, wait=15)
+    assert answer.status_code == 200, f"table {table.id} did not move in 15 s"
+    return parsed(answer, generated.models.Table)
 
 
 def create(generated, client, seats: int, others: list[str], target: int = 50):
@@ -430,3 +440,59 @@ def after_the_match(generated, client, table_id: int) -> None:
     assert api("push.push_devices_list").sync_detailed(client=client).status_code == 200
     left = api("tables.tables_abandon_create").sync_detailed(table_id, client=client)
     assert left.status_code == 409 and isinstance(left.parsed, models.ApiError), left.content
+
+
+PROFILE_TABLES = [
+    ("first_double", 2, ["garabato"]),  # game.choices: draw or pass
+    ("cuban", 4, ["garabato", "nino", "garabato"]),  # double-nine, game.lead_seats
+    ("seven_plus_seven", 4, ["garabato"]),  # two hands of one person
+    ("three_player", 3, ["garabato", "nino"]),
+]
+
+
+def test_each_profiles_first_hand_parses_through_the_generated_client(generated):
+    """The keys only some profiles send (choices, lead_seats, zapato, two hands) parse as
+    the schema declares them; a guest who leaves a waiting table gets ``SeatLeft``."""
+    models, api = generated.models, generated.api
+    alice, bob = sign_up(generated, "alice"), sign_up(generated, "bob")
+    wrong = models.TableCreateRequest(
+        seats=models.SeatsEnum(2),
+        others=[models.OthersEnum("nino")],
+        rules=models.RulesEnum("first_double"),
+        target=50,
+    )
+    refused = api("tables.tables_create").sync_detailed(client=alice, body=wrong)
+    assert api_error(generated, refused, 400, "invalid_table").rule == "R25"
+    for rules, seats, others in PROFILE_TABLES:
+        body = models.TableCreateRequest(
+            seats=models.SeatsEnum(seats),
+            others=[models.OthersEnum(other) for other in others],
+            rules=models.RulesEnum(rules),
+        )
+        table = parsed(
+            api("tables.tables_create").sync_detailed(client=alice, body=body), models.Table, 201
+        )
+        for _turn in range(200):
+            if table.game.last_hand is not None or table.status != models.StatusEnum.PLAYING:
+                break
+            if not table.your_turn:
+                table = changed(generated, alice, table)
+                continue
+            hand = next(hand for hand in table.hands if hand.to_play)
+            if hand.legal_moves:
+                answer = play(generated, alice, table)
+            else:
+                choice = models.MoveKindEnum(table.game.choices[0].value)
+                move = models.MovePlayRequest(version=table.version, action=choice, seat=hand.seat)
+                answer = api("tables.tables_moves_create").sync_detailed(
+                    table.id, client=alice, body=move
+                )
+            table = parsed(answer, models.Table)
+        assert table.game.last_hand is not None, rules
+        assert len(table.hands) == (2 if rules == "seven_plus_seven" else 1)
+
+    waiting = create(generated, alice, 3, ["friend", "friend"])
+    join(generated, bob, waiting.invites[0].token)
+    left = api("tables.tables_abandon_create").sync_detailed(waiting.id, client=bob)
+    assert parsed(left, models.SeatLeft).left is True
+    assert generated.failures == []
