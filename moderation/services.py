@@ -35,16 +35,12 @@ from moderation.ui_strings import PHRASES
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.errors import not_found
+from tables.events import ModerationActed, TalkPosted
 from tables.models import Hand, Move, Seat, Table
 from tables.seating import check_seat_exists
-from tables.services.outbox import send_on_commit
+from tables.services import outbox
 
 logger = logging.getLogger(__name__)
-
-#: The notices' tasks, queued by name once a write commits (as the table services do:
-#: ``tables.services.outbox``), so moderation imports no notice code.
-TALK_NOTICE = "notices.moderation_tasks.record_talk"
-MODERATION_NOTICE = "notices.moderation_tasks.record_moderation"
 
 
 def refuse_if_suspended(user, action: str = "talk") -> None:
@@ -121,8 +117,10 @@ def talk_post(*, table_id: int, user, text: str = "", phrase: str = "") -> TalkM
             after_match=not table.is_active,
             held=selectors.holds_talk(table),
         )
-        if not message.held:  # a held one: when its hand ends (notices.tasks)
-            send_on_commit(TALK_NOTICE, table.pk, [message.pk])
+        if not message.held:  # a held one: when its hand ends (notices.subscribers)
+            outbox.record(
+                TalkPosted(table_id=table.pk, version=table.version, message_ids=[message.pk])
+            )
         return message
 
 
@@ -275,8 +273,8 @@ def _log(moderator, kind: str, reason: str, report: Report | None = None, **targ
 
 def _told(action: ModerationAction) -> ModerationAction:
     """The people ``action`` concerns get an inbox notice of it, with its reason, once
-    the action commits (``notices.tasks.record_moderation``)."""
-    send_on_commit(MODERATION_NOTICE, action.pk)
+    the action commits (the ``ModerationActed`` event: ``notices.subscribers``)."""
+    outbox.record(ModerationActed(table_id=None, version=0, action_id=action.pk))
     return action
 
 

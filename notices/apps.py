@@ -7,14 +7,15 @@ class NoticesConfig(AppConfig):
     verbose_name = "Avisos"
 
     def ready(self) -> None:
-        # The outbox queues notices' tasks by name (tables.services.outbox): the Celery
-        # registry must know them (moderation_tasks, tasks) in every process, the web one
-        # included.
+        # The notices follow from the table events (tables.events): subscribe their
+        # writers (which import notices' tasks, so the Celery registry knows them) in every
+        # process that delivers events, the web one included.
         from accounts import hooks, time_zones
         from core.table_reads import table_was_read
-        from notices import departures, moderation_tasks, selectors, tasks  # noqa: F401
+        from notices import departures, selectors, subscribers
         from notices.table_reads import record_table_reads
 
+        subscribers.register()
         # A player's zone is saved with their notice preferences; every app reads it
         # through accounts.time_zones, which may not import this app.
         time_zones.read_zones_with(selectors.saved_time_zone)

@@ -1,7 +1,8 @@
 """Background work for the notices fed from the moderation app (``notices.from_moderation``):
-new table talk and a moderator's action, both inbox only. Queued by name: by
-``moderation.services`` once a message or an action commits, and by the hand's and the
-match's end tasks (``notices.tasks``) for the talk a partnership hand held.
+new table talk and a moderator's action, both inbox only. Queued by this app's subscribers
+(``notices.subscribers``) to the events ``moderation.services`` records (``TalkPosted``,
+``ModerationActed``), and to a hand's and the match's end for the talk a partnership hand
+held.
 """
 
 from __future__ import annotations

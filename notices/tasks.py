@@ -1,8 +1,8 @@
-"""Background work for notices (Celery). The table services queue the ``record_*`` tasks
-by name once their write commits (``tables.services.outbox``); each takes ids, re-reads
-and writes the notices (once: a retried task writes nothing twice), then sends what is due
-now. ``deliver_emails`` (Celery beat, every minute) sends the delayed ones: the debounced
-"your turn" e-mails and what waited for quiet hours to end.
+"""Background work for notices (Celery). The ``record_*`` tasks are queued by this app's
+subscribers to the table events (``notices.subscribers``) once a write commits; each takes
+ids, re-reads and writes the notices (once: a retried or repeated task writes nothing
+twice), then sends what is due now. ``deliver_emails`` (Celery beat, every minute) sends
+the delayed ones: the debounced "your turn" e-mails and what waited for quiet hours to end.
 """
 
 from __future__ import annotations
@@ -13,14 +13,9 @@ from django.utils import timezone
 from core.faults import TASK_RETRY
 from notices import email, push, seating, services
 from notices.models import Notification
-from tables.services.outbox import send_now
 
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
-#: Talk held during a hand reaches the others when it ends (``notices.moderation_tasks``,
-#: sent by name: that module reads the talk, which ``tables``, importing this one, must
-#: never reach).
-TALK_RELEASED = "notices.moderation_tasks.record_talk_released"
 #: Sending e-mail also retries when the SMTP server cannot be reached (``OSError``).
 MAIL_RETRY = (*TASK_RETRY, OSError)
 
@@ -66,7 +61,6 @@ def record_match_over(table_id: int, closed_by: int | None = None) -> int:
     """The match at ``table_id`` ended: everyone's notice, and the e-mails, now.
     ``closed_by``: the seat whose player cancelled the table before it started."""
     notices = services.record_match_over(table_id=table_id, closed_by=closed_by)
-    send_now(TALK_RELEASED, table_id, None)  # the last hand's held talk reaches the others
     send_what_is_due(notices)
     _deliver_pending(table_id, Notification.Kind.MATCH_OVER)  # a retry: whoever is left
     return len(notices)
@@ -76,7 +70,6 @@ def record_match_over(table_id: int, closed_by: int | None = None) -> int:
 def record_hand_over(table_id: int, hand_number: int) -> int:
     """A hand ended at ``table_id`` and the match goes on: everyone's notice."""
     notices = services.record_hand_over(table_id=table_id, hand_number=hand_number)
-    send_now(TALK_RELEASED, table_id, hand_number)  # its held talk reaches the others
     send_what_is_due(notices)
     return len(notices)
 

@@ -8,12 +8,14 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The service layer queues tasks by name (tables.services.outbox): register them
-        # in every process, the web one included, not only where Celery autodiscovers
-        # them (the worker). Django's place for such imports is ready().
+        # The services record events (tables.events); this app's subscribers queue the
+        # bot's turn and the analysis (tables.tasks, registered with Celery by that
+        # import) in every process that delivers events (the web one included, not only
+        # the worker). Django's place for such registrations is ready().
         from accounts import hooks
-        from tables import departures, tasks  # noqa: F401
+        from tables import departures, subscribers
 
+        subscribers.register()
         # Deleting an account abandons the player's tables and keeps their seats as
         # «jugador eliminado»; the data download lists their tables (accounts.hooks).
         hooks.add_deletion_step("leave", departures.abandon_every_table)

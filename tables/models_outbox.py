@@ -1,8 +1,9 @@
-"""The transactional outbox: each side effect of a write (a bot's turn, a notice, an
-analysis) is a ``TableEvent`` row written in the write's own transaction, so it commits or
-rolls back with it. ``tables.services.outbox`` sends it once the write commits and marks it
-delivered; the beat relay sends again what is still undelivered. Imported by
-``tables.models``; the table is named as ``"tables.Table"`` to keep the import one-way."""
+"""The transactional outbox: each event of a write (``tables.events``: a turn began, a
+hand ended, a seat was taken, ...) is a ``TableEvent`` row written in the write's own
+transaction, so it commits or rolls back with it. ``tables.services.outbox`` hands it to
+its subscribers once the write commits and marks it delivered; the beat relay delivers
+again what is still undelivered. Imported by ``tables.models``; the table is named as
+``"tables.Table"`` to keep the import one-way."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ from django.db.models import Q
 
 
 class TableEvent(models.Model):
-    """One Celery task to send after a committed write, by task name.
+    """One event of a committed write, to hand to its subscribers (``tables.events``).
 
-    ``table`` is the table the write changed (``None`` for a side effect of no table, a
-    moderator's action), ``version`` the table's version when the event was written: a
-    table's events are sent in ``(version, id)`` order. ``args`` are the task's positional
-    arguments and ``options`` its other ``apply_async`` options (JSON); a ``countdown`` is
-    kept as ``not_before``, the moment the task may run. ``delivered_at`` stays ``None``
-    until the broker has taken the task; ``attempts`` counts the sends tried. Delivery is at
-    least once: every task it sends does nothing the second time."""
+    ``table`` is the table the write changed (``None`` for an event of no table, a
+    moderator's action, an analysis asked for), ``version`` the table's version the write
+    produced: a table's events are delivered in ``(version, id)`` order. ``kind`` names
+    the event's class (``tables.events.KINDS``) and ``payload`` holds its other fields
+    (JSON). ``delivered_at`` stays ``None`` until every subscriber has taken the event;
+    ``attempts`` counts the deliveries tried. Delivery is at least once: every subscriber
+    does nothing the second time."""
 
     # No constraint: a row may outlive its table (its task then finds none and does nothing),
     # and writing one adds no lock on the table's row.
@@ -32,10 +33,8 @@ class TableEvent(models.Model):
         related_name="+",
     )
     version = models.PositiveIntegerField(default=0)
-    task = models.CharField(max_length=200)
-    args = models.JSONField(default=list)
-    options = models.JSONField(default=dict)
-    not_before = models.DateTimeField(null=True, blank=True)
+    kind = models.CharField(max_length=50)
+    payload = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
     delivered_at = models.DateTimeField(null=True, blank=True, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -52,4 +51,4 @@ class TableEvent(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table_id}@{self.version} {self.task}{tuple(self.args)}"
+        return f"{self.table_id}@{self.version} {self.kind} {self.payload}"

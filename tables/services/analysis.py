@@ -24,9 +24,9 @@ from dominoes.analysis import analyse, quelonia_estimator
 from dominoes.record import load_record
 from tables import selectors
 from tables.errors import no_finished_hand, table_not_finished
+from tables.events import AnalysisRequested
 from tables.models import Hand, MatchAnalysis, PublicReplay, Table
-from tables.services import transitions
-from tables.services.outbox import ANALYSE_MATCH, send_on_commit
+from tables.services import outbox, transitions
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ def analysis_request(*, table_id: int, user) -> tuple[MatchAnalysis, bool]:
         if not created:
             row.status, row.done, row.total = MatchAnalysis.Status.QUEUED, 0, 0
             row.save(update_fields=["status", "done", "total", "updated_at"])
-        send_on_commit(ANALYSE_MATCH, row.pk)
+        outbox.record(AnalysisRequested(table_id=None, version=0, analysis_id=row.pk))
     return row, True
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from dominoes import MatchOutcome, abandon, close_idle, match_from_dict, match_to_dict
 from tables import seating
 from tables.errors import match_over
+from tables.events import MatchEnded
 from tables.models import Seat, Table
 from tables.services import lobby, outbox, transitions
 
@@ -74,7 +75,9 @@ def table_abandon(*, table_id: int, user) -> Table:
                 lobby.seat_leave(table, seats, user)
                 return table
             close_without_winner(table, now, Table.Outcome.ABANDONED)
-            outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table.pk, seat.index)
+            outbox.record(
+                MatchEnded(table_id=table.pk, version=table.version, closed_by=seat.index)
+            )
             return table
         if table.status != Table.Status.PLAYING:
             raise match_over()
@@ -152,7 +155,7 @@ def table_close_idle(
         if expire_if_overdue(table, transitions.table_seats(table), now):
             return False
         close_without_winner(table, now, Table.Outcome.IDLE)
-        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
+        outbox.record(MatchEnded(table_id=table_id, version=table.version))
     return True
 
 
@@ -163,5 +166,5 @@ def table_close_by_moderator(*, table_id: int) -> bool:
         if table.status not in transitions.ACTIVE:
             return False
         close_without_winner(table, timezone.now(), Table.Outcome.MODERATOR)
-        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table_id)
+        outbox.record(MatchEnded(table_id=table_id, version=table.version))
     return True

@@ -26,6 +26,7 @@ from tables.errors import (
     wrong_seat_count,
     wrong_target,
 )
+from tables.events import SeatLeft, SeatTaken
 from tables.models import Seat, Table
 from tables.move_time import DAY, MOVE_DAYS, default_move_seconds
 from tables.seating import (
@@ -207,7 +208,7 @@ def seat_join(*, token: str, user) -> Seat:
             start_match(table, seats, now)
         else:
             transitions.save_next_version(table)
-        outbox.send_on_commit(outbox.SEAT_TAKEN_NOTICE, table.pk, user.pk)
+        outbox.record(SeatTaken(table_id=table.pk, version=table.version, user_id=user.pk))
     return seat
 
 
@@ -263,8 +264,14 @@ def seat_leave(table: Table, seats: list[Seat], user) -> Seat:
             ]
         )
     transitions.save_next_version(table)
-    outbox.send_on_commit(
-        outbox.SEAT_LEFT_NOTICE, table.pk, user.pk, user.username, linked.index, table.version
+    outbox.record(
+        SeatLeft(
+            table_id=table.pk,
+            version=table.version,
+            user_id=user.pk,
+            name=user.username,
+            seat_index=linked.index,
+        )
     )
     return linked
 

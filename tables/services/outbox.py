@@ -1,24 +1,26 @@
-"""The outbox: side effects of a write (a bot's turn, the players' notices), queued by task
-name and delivered at least once after the write commits (a transactional outbox).
+"""The outbox: the events a write causes (``tables.events``), kept in its transaction and
+handed to their subscribers at least once after it commits (a transactional outbox).
 
-``send_on_commit`` writes a ``TableEvent`` row inside the write's transaction, so the side
-effect commits or rolls back with the write. Once it commits (and, during a request, once
-its answer is sent: ``core.after_response``) the row is sent and marked delivered: the
-kick. When the kick never comes (the process died after the commit) or fails (the broker
-is away), the beat task ``tables.tasks.relay_table_events`` sends every row still
-undelivered ``OUTBOX_GRACE_SECONDS`` after its write (``relay``), a table's rows in
-``(version, id)`` order, and two relays never send one row twice (row locks, skipping what
-another relay holds). A row can still be sent twice (sent, then the process died before
-marking it): every task it names does nothing the second time (version checks, one notice
-per key), and ``tests/tasks/test_outbox_relay.py`` shows it.
+``record`` writes a ``TableEvent`` row (the event's ``kind``, its ``payload``, the table
+and the version the write produced) inside the write's transaction, so the event commits
+or rolls back with the write. Once it commits (and, during a request, once its answer is
+sent: ``core.after_response``) the event is handed to every subscriber of its class
+(``tables.events.subscribe``: each app's ``AppConfig.ready``) and marked delivered: the
+kick. When the kick never comes (the process died after the commit) or fails (a
+subscriber could not queue its task: the broker is away), the beat task
+``tables.tasks.relay_table_events`` delivers every event still undelivered
+``OUTBOX_GRACE_SECONDS`` after its write (``relay``), a table's events in
+``(version, id)`` order, and two relays never deliver one row at once (row locks, skipping
+what another relay holds). An event can still be delivered twice (handed over, then the
+process died before marking it; or one subscriber failed after another had queued its
+task): every subscriber does nothing the second time (version checks, one notice per key),
+and ``tests/tasks/test_outbox_relay.py`` shows it.
 
-Tasks are named, not imported, so the service layer never imports ``tables.tasks`` (which
-imports the services): the name is looked up in the Celery app's registry when it is
-queued, and the task's own ``apply_async`` sends it, so ``CELERY_TASK_ALWAYS_EAGER`` (no
-broker, and the tests) still runs it inline. ``tables.apps`` and ``notices.apps`` import
-their tasks so the registry knows them in every process, the web one included. Notices
-(``notices.tasks``) are written from these tasks, and every e-mail and push is fed from
-them: no service mails directly.
+The services name no consumer: ``tables`` subscribes the bot's turn and the analysis
+(``tables.subscribers``), ``notices`` the players' notices (``notices.subscribers``), so
+the service layer imports neither ``tables.tasks`` nor ``notices``. With
+``CELERY_TASK_ALWAYS_EAGER`` (no broker, and the tests) the subscribers' tasks run inline,
+in the kick.
 
 The outbox also tells the waiting readers (``tables.api.waits``: the long poll) that a
 table's version moved: ``publish_version`` sends ``"<table id>:<version>"`` on the Redis
@@ -36,116 +38,60 @@ import redis
 from celery import current_app
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import F, Min, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import F, Min
 from django.utils import timezone
 
 from core.after_response import run_after_response
-from tables.models import Table, TableEvent
+from tables import events
+from tables.models import TableEvent
 
 logger = logging.getLogger(__name__)
 
-#: The tasks the services queue (names of ``tables.tasks`` and ``notices.tasks`` functions).
-BOT_PLAY = "tables.tasks.bot_play"
-TURN_NOTICE = "notices.tasks.record_turn"
-HAND_OVER_NOTICE = "notices.tasks.record_hand_over"
-MATCH_OVER_NOTICE = "notices.tasks.record_match_over"
-SEAT_TAKEN_NOTICE = "notices.tasks.record_seat_taken"
-SEAT_LEFT_NOTICE = "notices.tasks.record_seat_left"
-REMATCH_OFFERED_NOTICE = "notices.tasks.record_rematch_offered"
-ANALYSE_MATCH = "tables.tasks.analyse_match"
-TASK_NAMES = (
-    BOT_PLAY,
-    TURN_NOTICE,
-    HAND_OVER_NOTICE,
-    MATCH_OVER_NOTICE,
-    SEAT_TAKEN_NOTICE,
-    SEAT_LEFT_NOTICE,
-    REMATCH_OFFERED_NOTICE,
-    ANALYSE_MATCH,
-)
-
-
-#: The tasks whose first argument is the table their event follows (the others, an
-#: analysis or a moderator's action, follow no table: their rows have no order to keep).
-TABLE_FIRST = frozenset(
-    {
-        BOT_PLAY,
-        TURN_NOTICE,
-        HAND_OVER_NOTICE,
-        MATCH_OVER_NOTICE,
-        SEAT_TAKEN_NOTICE,
-        SEAT_LEFT_NOTICE,
-        REMATCH_OFFERED_NOTICE,
-        "notices.moderation_tasks.record_talk",
-    }
-)
 #: How many tables, and rows of one table, one relay run sends; the next run takes the rest.
 RELAY_BATCH = 200
 #: Delivered rows deleted per statement by ``forget_delivered``.
 FORGET_BATCH = 5000
 
 
-def send_on_commit(name: str, *args, **options) -> None:
-    """Write the ``TableEvent`` of task ``name`` with ``args`` (ids, versions: JSON) and
-    ``apply_async`` ``options`` (``countdown`` in seconds is kept as the row's
-    ``not_before``) in the current transaction, and send it once the transaction commits
-    and, during a request, its answer is sent (``core.after_response``); never, if it
-    rolls back. If that send fails or never happens, ``relay`` sends the row. Raises
-    ``celery.exceptions.NotRegistered`` at once for a name no task has."""
-    task = current_app.tasks[name]
-    kept = dict(options)
-    countdown = kept.pop("countdown", None)
-    table_id = args[0] if name in TABLE_FIRST else None
-    event = TableEvent.objects.create(
-        table_id=table_id,
-        # the table's version as this transaction sees it: a later write's rows sort after
-        version=_version_of(table_id) if table_id is not None else 0,
-        task=name,
-        args=list(args),
-        options=kept,
-        not_before=timezone.now() + timedelta(seconds=countdown) if countdown else None,
+def record(event: events.Event) -> None:
+    """Write ``event``'s ``TableEvent`` row in the current transaction (one INSERT), and
+    hand it to its subscribers once the transaction commits and, during a request, its
+    answer is sent (``core.after_response``); never, if it rolls back. If that fails or
+    never happens, ``relay`` delivers the row. Raises ``ValueError`` for an event whose
+    class is not in ``tables.events.KINDS``."""
+    if events.KINDS.get(event.kind) is not type(event):
+        raise ValueError(f"{type(event).__name__} is no event class of tables.events.KINDS")
+    row = TableEvent.objects.create(
+        table_id=event.table_id,
+        version=event.version,
+        kind=event.kind,
+        payload=event.payload(),
     )
-    event_id = event.pk
-    transaction.on_commit(
-        lambda: _after_response(lambda: _kick(task, event_id, args, options), task)
-    )
+    delivery = events.Delivery(event_id=row.pk, written_at=row.created_at, event=event)
+    transaction.on_commit(lambda: _after_response(lambda: _kick(delivery)))
 
 
-def _version_of(table_id: int):
-    """The table's version, read inside the row's own INSERT (no round trip of its own);
-    0 for a table that is not there."""
-    return Coalesce(Subquery(Table.objects.filter(pk=table_id).values("version")[:1]), 0)
-
-
-def send_now(name: str, *args, **options) -> None:
-    """Send task ``name`` at once, for a side effect that follows no write of this
-    transaction (a read that finds a bot's turn lost). Errors as ``send_on_commit``."""
-    _send(current_app.tasks[name], args, options)
-
-
-def _after_response(send, task=None) -> None:
+def _after_response(send) -> None:
     """Run ``send`` once the request's answer is sent (``core.after_response``: the
-    player does not wait for the queueing), or now outside a request. Tasks run inline
-    (``CELERY_TASK_ALWAYS_EAGER``: no broker, and the tests) are sent now, so that their
-    own errors still reach the caller under test."""
-    if task is not None and task.app.conf.task_always_eager:
+    player does not wait for the queueing), or now outside a request. With tasks run
+    inline (``CELERY_TASK_ALWAYS_EAGER``: no broker, and the tests) it runs now, so that
+    the tasks' own errors still reach the caller under test."""
+    if current_app.conf.task_always_eager:
         send()
     else:
         run_after_response(send)
 
 
-def _kick(task, event_id: int, args: tuple, options: dict) -> None:
-    """Send the event just committed, with the caller's own ``options`` (its countdown
-    runs from now, as the write meant), and mark it delivered; on failure count the
-    attempt and leave it to ``relay``. A database error is logged: the row stays
-    undelivered and ``relay`` sends it again (at least once)."""
+def _kick(delivery: events.Delivery) -> None:
+    """Hand the event just committed to its subscribers and mark it delivered; on failure
+    count the attempt and leave it to ``relay``. A database error is logged: the row stays
+    undelivered and ``relay`` delivers it again (at least once)."""
     now = timezone.now()
-    sent = _send(task, args, options)
+    sent = _send(delivery)
     try:
-        _mark(event_id, now if sent else None)
+        _mark(delivery.event_id, now if sent else None)
     except DatabaseError:
-        logger.exception("could not mark event %s of %s; the relay sends it again", event_id, task)
+        logger.exception("could not mark event %s; the relay delivers it again", delivery.event_id)
 
 
 def _mark(event_id: int, delivered_at: datetime | None) -> None:
@@ -159,39 +105,40 @@ def _mark(event_id: int, delivered_at: datetime | None) -> None:
         )
 
 
-def _timed(options: dict, not_before: datetime | None, now: datetime) -> dict:
-    """``options`` for ``apply_async``, with the ``countdown`` left until ``not_before``."""
-    if not_before is None or not_before <= now:
-        return dict(options)
-    return {**options, "countdown": (not_before - now).total_seconds()}
-
-
-def _send(task, args, options: dict) -> bool:
-    """Whether the task was sent (or, with no broker, run). A failure is logged, never
-    raised: the write is already committed, so the player must not see an error for it
-    (a broker outage raises kombu's ``OperationalError``, Redis's errors, or Celery's
-    ``RuntimeError``); the event stays undelivered and ``relay`` sends it again. With no
-    broker (``make run``: tasks run inline) the task's own errors land here too, and are
-    raised under test so that the tests see them."""
-    try:
-        task.apply_async(args, **options)
-    except Exception:  # the write it follows stands, whatever went wrong here
-        if task.app.conf.task_always_eager and getattr(settings, "TESTING", False):
-            raise
-        logger.exception("could not enqueue %s%r; the committed write stands", task.name, args)
-        return False
+def _send(delivery: events.Delivery) -> bool:
+    """Hand ``delivery`` to every subscriber of its event's class, in their order;
+    whether all took it. The first failure is logged, never raised, and stops the rest:
+    the write is already committed, so the player must not see an error for it (a broker
+    outage raises kombu's ``OperationalError``, Redis's errors, or Celery's
+    ``RuntimeError``); the event stays undelivered and ``relay`` delivers it again, to
+    every subscriber (each does nothing the second time). With no broker (``make run``:
+    tasks run inline) the tasks' own errors land here too, and are raised under test so
+    that the tests see them."""
+    for subscriber in events.subscribers_of(type(delivery.event)):
+        try:
+            subscriber(delivery)
+        except Exception:  # the write it follows stands, whatever went wrong here
+            if current_app.conf.task_always_eager and getattr(settings, "TESTING", False):
+                raise
+            logger.exception(
+                "could not deliver event %s (%s) to %s; the committed write stands",
+                delivery.event_id,
+                delivery.event.kind,
+                getattr(subscriber, "__qualname__", subscriber),
+            )
+            return False
     return True
 
 
 def relay(now: datetime | None = None, batch: int = RELAY_BATCH) -> int:
-    """Send the events still undelivered ``OUTBOX_GRACE_SECONDS`` after ``now`` (default:
-    the present) and mark them delivered: the beat's safety net under the kick. A table's
-    rows go in ``(version, id)`` order, one relay per table at a time: a relay owns a
-    table while it holds the lock of its first undelivered row, and skips a table another
-    relay owns (``select_for_update(skip_locked=True)``); a send that fails stops that
-    table's later rows until the next run. Rows of no table are each locked and sent once,
-    skipping those another relay holds. At most ``batch`` tables a run, and ``batch`` rows
-    of each. Returns how many rows were sent."""
+    """Deliver the events still undelivered ``OUTBOX_GRACE_SECONDS`` after ``now``
+    (default: the present) and mark them delivered: the beat's safety net under the kick.
+    A table's rows go in ``(version, id)`` order, one relay per table at a time: a relay
+    owns a table while it holds the lock of its first undelivered row, and skips a table
+    another relay owns (``select_for_update(skip_locked=True)``); a delivery that fails
+    stops that table's later rows until the next run. Rows of no table are each locked and
+    delivered once, skipping those another relay holds. At most ``batch`` tables a run,
+    and ``batch`` rows of each. Returns how many rows were delivered."""
     now = now or timezone.now()
     due = TableEvent.objects.filter(
         delivered_at__isnull=True,
@@ -229,19 +176,28 @@ def _relay_table(due, table_id: int, now: datetime, batch: int) -> int:
 
 
 def _deliver(rows: list[TableEvent], now: datetime) -> int:
-    """Send ``rows`` (locked, in order) one by one, marking each delivered; the first that
-    fails is counted and ends the run's rows, so no later one overtakes it."""
+    """Deliver ``rows`` (locked, in order) one by one, marking each delivered; the first
+    that fails is counted and ends the run's rows, so no later one overtakes it."""
     sent = 0
     for row in rows:
-        task = current_app.tasks.get(row.task)
-        if task is None:
-            logger.error("event %s names no task %r; it waits undelivered", row.pk, row.task)
-        if task is None or not _send(task, row.args, _timed(row.options, row.not_before, now)):
+        delivery = _delivery_of(row)
+        if delivery is None or not _send(delivery):
             _mark(row.pk, None)
             break
         _mark(row.pk, now)
         sent += 1
     return sent
+
+
+def _delivery_of(row: TableEvent) -> events.Delivery | None:
+    """The ``Delivery`` of ``row``, or ``None`` (logged) when its kind or payload fits no
+    event class of this code: the row waits undelivered for a process that knows it."""
+    try:
+        event = events.event_of(row.kind, row.table_id, row.version, row.payload)
+    except (KeyError, TypeError):
+        logger.error("event %s is no known event (%r %r); it waits", row.pk, row.kind, row.payload)
+        return None
+    return events.Delivery(event_id=row.pk, written_at=row.created_at, event=event)
 
 
 def forget_delivered(now: datetime | None = None) -> int:

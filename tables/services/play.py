@@ -33,6 +33,7 @@ from tables.errors import (
     turn_expired,
     unknown_tile,
 )
+from tables.events import BotTurnLost
 from tables.models import Seat, Table
 from tables.seating import acting_seat, check_seat_exists
 from tables.services import lead_choice, outbox, transitions
@@ -289,7 +290,7 @@ def resume_stuck_bot(table: Table, now: datetime | None = None) -> bool:
     )
     if not claimed:
         return False
-    outbox.send_now(outbox.BOT_PLAY, table.pk, table.version)
+    outbox.record(BotTurnLost(table_id=table.pk, version=table.version))
     return True
 
 

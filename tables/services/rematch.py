@@ -22,6 +22,7 @@ from tables.errors import (
     rematch_player_deleted,
     table_not_finished,
 )
+from tables.events import RematchOffered
 from tables.models import Seat, Table
 from tables.services import outbox, transitions
 from tables.services.endings import close_without_winner
@@ -80,7 +81,9 @@ def rematch_offer(*, table_id: int, user) -> Table:
         if all(row.joined_at for row in rows):
             start_match(rematch, transitions.table_seats(rematch), now)
         else:  # each person asked gets a ``rematch_offered`` notice (inbox, e-mail, push)
-            outbox.send_on_commit(outbox.REMATCH_OFFERED_NOTICE, rematch.pk)
+            outbox.record(
+                RematchOffered(table_id=table.pk, version=table.version, rematch_id=rematch.pk)
+            )
     return rematch
 
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from django.conf import settings
-
 from dominoes import (
     MatchState,
     Play,
@@ -23,6 +21,7 @@ from dominoes.engine import may_act
 from dominoes.state import Action, Draw, HandState
 from tables import seating, selectors
 from tables.errors import not_found, table_not_started
+from tables.events import HandEnded, MatchEnded, TurnStarted
 from tables.models import Hand, Move, Seat, Table
 from tables.services import outbox, statements
 from tables.services.locking import (  # noqa: F401  (the verbs call them through transitions)
@@ -170,8 +169,8 @@ def _save_hands(table: Table, after: MatchState, ended: list[Hand], left: list[H
         Hand.objects.bulk_update(
             ended, ["ended_at", "end", "winners", "points", "counts", "departures"]
         )
-    for hand in ended if not after.is_over else ():
-        outbox.send_on_commit(outbox.HAND_OVER_NOTICE, table.pk, hand.number)
+    for hand in ended if not after.is_over else ():  # at the version this write saves
+        outbox.record(HandEnded(table_id=table.pk, version=table.version + 1, number=hand.number))
 
 
 def _save_table(
@@ -360,13 +359,17 @@ def follow_up(table: Table, seats: list[Seat], match: MatchState, actor=None) ->
     No "your turn" notice goes to ``actor``, the person who just moved, when the turn is
     theirs again (their other hand in ``seven_plus_seven``): they are at the table."""
     if match.is_over:
-        outbox.send_on_commit(outbox.MATCH_OVER_NOTICE, table.pk)
+        outbox.record(MatchEnded(table_id=table.pk, version=table.version))
         return
     if match.hand.is_over:
         return
-    if acting_bot(seats, match) is not None:
-        outbox.send_on_commit(
-            outbox.BOT_PLAY, table.pk, table.version, countdown=settings.BOT_DELAY_SECONDS
+    turn = clock_seat(seats, match)
+    outbox.record(
+        TurnStarted(
+            table_id=table.pk,
+            version=table.version,
+            seat=turn,
+            bot=acting_bot(seats, match) is not None,
+            same_player=actor is not None and seats[turn].user_id == actor.pk,
         )
-    elif actor is None or seats[clock_seat(seats, match)].user_id != actor.pk:
-        outbox.send_on_commit(outbox.TURN_NOTICE, table.pk, table.version)
+    )

@@ -156,7 +156,8 @@ def test_a_bot_turn_killed_at_any_point_is_played_once_when_run_again(
         Table.objects.filter(pk=row.pk).update(turn_started_at=row.turn_started_at)
         with monkeypatch.context() as later:
             later.setattr(timezone, "now", lambda: after.turn_started_at + _minutes(5))
-            assert tasks.sweep_stuck_bots() == 1
+            with django_capture_on_commit_callbacks(execute=True):  # its event, committed
+                assert tasks.sweep_stuck_bots() == 1
         assert sent[-1] == (row.pk, after.version)
 
 

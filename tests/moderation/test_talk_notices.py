@@ -78,8 +78,8 @@ def test_a_talk_event_delivered_again_after_the_notice_was_read_tells_nothing_ag
     with run_tasks():
         say(clients["ana"], table_id, "hola")
     table(clients["bruno"], table_id)  # bruno opens the table
-    [event] = TableEvent.objects.filter(table_id=table_id, task=services.TALK_NOTICE)
-    moderation_tasks.record_talk.apply(event.args).get()
+    [event] = TableEvent.objects.filter(table_id=table_id, kind="talk_posted")
+    moderation_tasks.record_talk.apply((table_id, event.payload["message_ids"])).get()
     [notice] = _talk(bruno)
     assert notice.read_at is not None and notice.payload["count"] == 1
 

@@ -98,13 +98,18 @@ def test_finding_4_a_move_whose_bot_turn_cannot_be_queued_is_applied_and_resent_
             break
     stuck = fresh(row.pk)
     assert stuck.turn_seat == 1 and stuck.status == Table.Status.PLAYING
-    assert any("bot_play" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+    assert any(
+        "turn_started" in r.getMessage() and "queue_bot_turn" in r.getMessage()
+        for r in caplog.records
+        if r.levelname == "ERROR"
+    )
 
     # The broker is back: once the turn has waited BOT_STUCK_SECONDS, the sweep sends it.
     sent = []
     monkeypatch.setattr(tasks.bot_play, "apply_async", recording_apply_async(sent))
     Table.objects.filter(pk=row.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
-    assert tasks.sweep_stuck_bots() == 1
+    with django_capture_on_commit_callbacks(execute=True):  # the lost turn's event, committed
+        assert tasks.sweep_stuck_bots() == 1
     assert sent == [(row.pk, stuck.version)]
 
 

@@ -145,7 +145,7 @@ def test_finding_7_racing_renewals_and_joins_never_both_succeed(alice, bob):
 
 @pytest.mark.django_db
 def test_finding_8_three_hundred_reads_with_the_worker_down_queue_one_bot_task(
-    alice, monkeypatch, settings
+    alice, monkeypatch, settings, django_capture_on_commit_callbacks
 ):
     row = _bot_turn_stuck(alice)
     sent = []
@@ -154,8 +154,9 @@ def test_finding_8_three_hundred_reads_with_the_worker_down_queue_one_bot_task(
     for _ in range(300):  # a read never re-sends it (reads write nothing): the sweep does
         assert client.get(f"/api/v1/tables/{row.pk}/").status_code == 200
     assert sent == []
-    assert tasks.sweep_stuck_bots() == 1
-    assert tasks.sweep_stuck_bots() == 0  # already sent within the window
+    with django_capture_on_commit_callbacks(execute=True):  # the lost turn's event, committed
+        assert tasks.sweep_stuck_bots() == 1
+        assert tasks.sweep_stuck_bots() == 0  # already sent within the window
     for _ in range(10):
         client.get(f"/api/v1/tables/{row.pk}/")
     assert sent == [(row.pk, row.version)]
@@ -164,9 +165,10 @@ def test_finding_8_three_hundred_reads_with_the_worker_down_queue_one_bot_task(
     # BOT_STUCK_SECONDS later, still stuck: one more, whoever gets there first.
     later = timezone.now() - timedelta(seconds=settings.BOT_STUCK_SECONDS + 1)
     Table.objects.filter(pk=row.pk).update(bot_requeued_at=later)
-    assert tasks.sweep_stuck_bots() == 1
-    for _ in range(10):
-        client.get(f"/api/v1/tables/{row.pk}/")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.sweep_stuck_bots() == 1
+        for _ in range(10):
+            client.get(f"/api/v1/tables/{row.pk}/")
     assert sent == [(row.pk, row.version)] * 2
 
 
