@@ -61,7 +61,7 @@ from bench.serving import (
     wait_until_up,
 )
 
-SWEEPS = ("tables.tasks.sweep_absences", "tables.tasks.sweep_reminders")
+SWEEPS = ("tables.tasks.sweep_absences", "notices.tasks.sweep_reminders")
 DELIVER = "notices.tasks.deliver_emails"
 
 

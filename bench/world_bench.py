@@ -143,7 +143,7 @@ SWEEPS = {
     "absences": (tasks.sweep_absences, tasks.due_absences),
     "idle": (tasks.sweep_idle, tasks.due_idle),
     "stuck_bots": (tasks.sweep_stuck_bots, tasks.stuck_bots),
-    "reminders": (tasks.sweep_reminders, tasks.due_reminders),
+    "reminders": (notice_tasks.sweep_reminders, notice_tasks.due_reminders),
     "emails": (notice_tasks.deliver_emails, notice_tasks.due_email_notices),
     "pushes": (notice_tasks.deliver_pushes, lambda now: notice_tasks.waiting_pushes()),
 }

@@ -9,7 +9,9 @@ class NoticesConfig(AppConfig):
     def ready(self) -> None:
         # The notices follow from the table events (tables.events): subscribe their
         # writers (which import notices' tasks, so the Celery registry knows them) in every
-        # process that delivers events, the web one included.
+        # process that delivers events, the web one included; and fill what tables fetches
+        # and tells without importing notices: the unread notices at a table
+        # (tables.unread) and a person arriving at one (tables.arrivals).
         from accounts import hooks, time_zones
         from core.table_reads import table_was_read
         from notices import departures, selectors, subscribers

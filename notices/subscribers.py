@@ -7,8 +7,8 @@ repeated writes nothing twice."""
 
 from __future__ import annotations
 
-from notices import moderation_tasks, tasks
-from tables import events
+from notices import moderation_tasks, presence, services, tasks
+from tables import arrivals, events, unread
 
 
 def tell_turn(delivery: events.Delivery) -> None:
@@ -70,8 +70,17 @@ def tell_moderation(delivery: events.Delivery) -> None:
     moderation_tasks.record_moderation.apply_async((delivery.event.action_id,))
 
 
+def mark_arrived(sender, *, user_id: int, table_id: int, **kwargs) -> None:
+    """A person created or sat down at a table (``tables.arrivals``): they are present
+    there (``notices.presence.arrived``), so its first turn is not mailed or pushed."""
+    presence.arrived(user_id=user_id, table_id=table_id)
+
+
 def register() -> None:
-    """Subscribe the notice writers (``NoticesConfig.ready``)."""
+    """Subscribe the notice writers, the presence of a person arriving and the unread
+    notices' expression (``NoticesConfig.ready``)."""
+    unread.register(services.unread_at_table)
+    arrivals.person_arrived.connect(mark_arrived, dispatch_uid="notices.subscribers.mark_arrived")
     events.subscribe(events.TurnStarted, tell_turn)
     events.subscribe(events.HandEnded, tell_hand_ended)
     events.subscribe(events.HandEnded, release_talk)

@@ -8,11 +8,14 @@ the delayed ones: the debounced "your turn" e-mails and what waited for quiet ho
 from __future__ import annotations
 
 from celery import shared_task
+from django.db.models import F
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
 from notices import email, push, seating, services
 from notices.models import Notification
+from tables.models import Table
+from tables.services import reminder_mark
 
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
@@ -102,6 +105,49 @@ def record_rematch_offered(table_id: int) -> int:
     send_what_is_due(notices)
     _deliver_pending(table_id, Notification.Kind.REMATCH_OFFERED)  # a retry: whoever is left
     return len(notices)
+
+
+#: How many due tables one reminder sweep handles (as the table sweeps' ``SWEEP_BATCH``);
+#: the next sweep takes the rest.
+REMINDER_BATCH = 200
+
+
+@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
+def sweep_reminders(batch: int = REMINDER_BATCH) -> int:
+    """Remind the player to move when ``REMINDER_SECONDS`` of their time are left (R27),
+    or half their table's move time if that is less (``tables.move_time``: 12 h at a
+    1-day table), once per turn: the turn's ``reminder`` notice is written (once per turn:
+    ``services.record_reminder``), the turn is marked with ``reminded_version`` so later
+    sweeps skip it (``tables.services.reminder_mark``), and each person reminded gets one
+    e-mail covering every table reminded in this sweep (recorded per recipient and
+    table). A sweep that dies in between is safe to run again: the next one sends what is
+    still pending. Returns how many reminder notices were written."""
+    now = timezone.now()
+    written = []
+    for table_id, version in list(due_reminders(now, batch)):
+        notice = services.record_reminder(table_id=table_id, version=version, now=now)
+        if notice is not None:
+            written.append(notice)
+        reminder_mark(table_id=table_id, version=version)
+    send_what_is_due(written, now)
+    return len(written)
+
+
+def due_reminders(now, batch: int = REMINDER_BATCH):
+    """``(id, version)`` of at most ``batch`` playing tables whose turn's reminder is due
+    (``remind_at``, set at the turn's start: 24 h before the deadline, or half the move
+    time if that is less) and not sent yet, its deadline still ahead, the longest due
+    first: a range of the partial index ``table_reminder_due`` on ``remind_at``, which
+    leaves the reminded turns out (half the running tables are inside the last 24 h at
+    any time). No other index holds ``remind_at``, so whatever the statistics say the
+    planner cannot trade it for the absence sweep's index on ``deadline`` and read every
+    reminded turn."""
+    return (
+        Table.objects.filter(status=Table.Status.PLAYING, remind_at__lte=now, deadline__gt=now)
+        .exclude(reminded_version=F("version"))
+        .values_list("pk", "version")
+        .order_by("remind_at")[:batch]
+    )
 
 
 #: How many due e-mail notices one ``deliver_emails`` run reads (as the table sweeps'

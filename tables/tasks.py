@@ -1,5 +1,6 @@
-"""Background work (Celery): bot turns, a finished match's analysis, the absence, idle and
-reminder sweeps. The players' notices and their e-mails are ``notices.tasks``.
+"""Background work (Celery): bot turns, a finished match's analysis, the outbox's relay,
+the absence and idle sweeps. The players' notices, their e-mails and the reminder sweep
+are ``notices.tasks``.
 
 Tasks take ids (and the version they were scheduled for), re-read, and call
 ``tables.services``; a task that finds the table moved on does nothing, so a duplicated or
@@ -18,12 +19,10 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from core.faults import TASK_RETRY
-from notices.services import record_reminder
-from notices.tasks import send_what_is_due
 from tables import services
 from tables.models import Table
 from tables.services import outbox
@@ -34,9 +33,6 @@ logger = logging.getLogger(__name__)
 SWEEP_BATCH = 200
 #: Retries on a transient fault: 1, 2, 4, ... seconds apart (jittered), at most 5 minutes.
 RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, "max_retries": 6}
-#: The e-mail tasks also retry when the SMTP server cannot be reached (an ``OSError``); a
-#: refused address is not an error there (``notices.email``: recorded as failed).
-MAIL_RETRY = (*TASK_RETRY, OSError)
 
 
 def _sweep(name: str, table_ids, rule, now) -> int:
@@ -171,41 +167,3 @@ def sweep_email_deliveries() -> int:
     """Forget the e-mail delivery records older than ``EMAIL_DELIVERY_SECONDS`` (30
     days): a task is retried within minutes, not weeks. Returns how many were deleted."""
     return services.deliveries_forget()
-
-
-@shared_task(autoretry_for=MAIL_RETRY, **RETRY)
-def sweep_reminders(batch: int = SWEEP_BATCH) -> int:
-    """Remind the player to move when ``REMINDER_SECONDS`` of their time are left (R27),
-    or half their table's move time if that is less (``tables.move_time``: 12 h at a
-    1-day table), once per turn: the turn's ``reminder`` notice is written (once per turn:
-    ``notices.services.record_reminder``), the turn is marked with ``reminded_version`` so
-    later sweeps skip it, and each person reminded gets one e-mail covering every table
-    reminded in this sweep (recorded per recipient and table). A sweep that dies in between
-    is safe to run again: the next one sends what is still pending. Returns how many
-    reminder notices were written."""
-    now = timezone.now()
-    written = []
-    for table_id, version in list(due_reminders(now, batch)):
-        notice = record_reminder(table_id=table_id, version=version, now=now)
-        if notice is not None:
-            written.append(notice)
-        services.reminder_mark(table_id=table_id, version=version)
-    send_what_is_due(written, now)
-    return len(written)
-
-
-def due_reminders(now, batch: int = SWEEP_BATCH):
-    """``(id, version)`` of at most ``batch`` playing tables whose turn's reminder is due
-    (``remind_at``, set at the turn's start: 24 h before the deadline, or half the move
-    time if that is less) and not sent yet, its deadline still ahead, the longest due
-    first: a range of the partial index ``table_reminder_due`` on ``remind_at``, which
-    leaves the reminded turns out (half the running tables are inside the last 24 h at
-    any time). No other index holds ``remind_at``, so whatever the statistics say the
-    planner cannot trade it for the absence sweep's index on ``deadline`` and read every
-    reminded turn."""
-    return (
-        Table.objects.filter(status=Table.Status.PLAYING, remind_at__lte=now, deadline__gt=now)
-        .exclude(reminded_version=F("version"))
-        .values_list("pk", "version")
-        .order_by("remind_at")[:batch]
-    )

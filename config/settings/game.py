@@ -83,7 +83,7 @@ CELERY_BEAT_SCHEDULE = {
     "relay-table-events": {"task": "tables.tasks.relay_table_events", "schedule": 30.0},
     "sweep-table-events": {"task": "tables.tasks.sweep_table_events", "schedule": 3600.0},
     "sweep-absences": {"task": "tables.tasks.sweep_absences", "schedule": 30.0},
-    "sweep-reminders": {"task": "tables.tasks.sweep_reminders", "schedule": 300.0},
+    "sweep-reminders": {"task": "notices.tasks.sweep_reminders", "schedule": 300.0},
     "sweep-idle": {"task": "tables.tasks.sweep_idle", "schedule": 600.0},
     "sweep-stuck-bots": {"task": "tables.tasks.sweep_stuck_bots", "schedule": 30.0},
     "sweep-move-requests": {"task": "tables.tasks.sweep_move_requests", "schedule": 3600.0},

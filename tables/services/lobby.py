@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from dominoes import advance, new_match, new_seed
 from dominoes.rules import CLASSIC, PROFILES, Rules
-from notices.services import arrived
 from tables import guards
+from tables.arrivals import arrived
 from tables.errors import (
     already_seated,
     creator_only,

@@ -12,8 +12,7 @@ from django.db.models import OuterRef, Subquery
 from django.db.transaction import TransactionManagementError
 
 from core.compiled_queries import CompiledQuery, from_row, model_columns, rows_together
-from notices import services as notice_services
-from tables import selectors
+from tables import selectors, unread
 from tables.errors import not_found
 from tables.models import Hand, Seat, Table
 
@@ -84,7 +83,7 @@ def _mover_read() -> CompiledQuery:
         current_hand = Hand.objects.filter(table=OuterRef("table_id")).order_by("-number")
         facts = {
             "current_hand_id": Subquery(current_hand.values("pk")[:1]),
-            "unread_notices": notice_services.unread_at_table(user_id, OuterRef("table_id")),
+            "unread_notices": unread.unread_at_table(user_id, OuterRef("table_id")),
         }
         rows = Seat.objects.filter(table_id=table_id).annotate(**facts).order_by("index")
         return rows.values_list(*_SEAT_COLUMNS, *_USER_COLUMNS, *facts)

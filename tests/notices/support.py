@@ -29,6 +29,6 @@ def let_time_pass(clock, run_tasks, start, until, step=timedelta(minutes=5)) -> 
         clock.move_to(now)
         with run_tasks():
             notice_tasks.deliver_emails()
-            table_tasks.sweep_reminders()
+            notice_tasks.sweep_reminders()
             table_tasks.sweep_absences()
         now += step

@@ -19,7 +19,6 @@ from django.core import mail
 
 from notices import tasks as notice_tasks
 from notices.models import NoticePreferences, Notification
-from tables import tasks
 from tables.models import Table
 from tests.notices.support import html_of, let_time_pass, mails_to
 from tests.support.api import create_table, join, play_one, table
@@ -246,11 +245,11 @@ def test_the_reminder_goes_once_when_24_hours_are_left(
     mail.outbox.clear()
 
     clock.move_to(T0 + H24 - MINUTE)  # 24 h 01 min left
-    assert tasks.sweep_reminders() == 0
+    assert notice_tasks.sweep_reminders() == 0
     assert mail.outbox == []
 
     clock.move_to(T0 + H24)  # exactly 24 h left
-    assert tasks.sweep_reminders() == 1
+    assert notice_tasks.sweep_reminders() == 1
     (message,) = mail.outbox
     assert message.to == [mover.email]
     assert (
@@ -262,7 +261,7 @@ def test_the_reminder_goes_once_when_24_hours_are_left(
 
     for minutes in (5, 60, 23 * 60):
         clock.move_to(T0 + H24 + timedelta(minutes=minutes))
-        assert tasks.sweep_reminders() == 0
+        assert notice_tasks.sweep_reminders() == 0
         assert notice_tasks.deliver_emails() == 0
     assert len(mail.outbox) == 1
 
@@ -279,7 +278,7 @@ def test_the_reminder_goes_even_while_the_player_is_at_the_table_and_in_quiet_ho
     row = fresh(created["id"])
     clock.move_to(row.deadline - H24 + MINUTE)
     table(api_client_for(carol), created["id"])
-    assert tasks.sweep_reminders() == 1
+    assert notice_tasks.sweep_reminders() == 1
     (message,) = mail.outbox
     assert (
         message.subject

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+from notices import tasks as notice_tasks
 from tables import tasks
 from tables.models import Table
 from tests.support.api import join, seat_clients, table
@@ -105,19 +106,19 @@ def test_each_reminder_comes_before_its_own_deadline(clock, api_client_for, alic
     seven = _friends_table(api_client_for, alice, bob, 7)
 
     clock.move_to(T0 + 12 * HOUR - MINUTE)
-    assert tasks.sweep_reminders() == 0
+    assert notice_tasks.sweep_reminders() == 0
     clock.move_to(T0 + 12 * HOUR)  # half of the 1-day table's time is left
-    assert tasks.sweep_reminders() == 1
+    assert notice_tasks.sweep_reminders() == 1
     assert fresh(one_day).reminded_version == fresh(one_day).version
     clock.move_to(T0 + DAY - MINUTE)
-    assert tasks.sweep_reminders() == 0
+    assert notice_tasks.sweep_reminders() == 0
     clock.move_to(T0 + DAY)  # 24 h left at the 2-day table
-    assert tasks.sweep_reminders() == 1
+    assert notice_tasks.sweep_reminders() == 1
     assert fresh(two_days).reminded_version == fresh(two_days).version
     clock.move_to(T0 + 6 * DAY - MINUTE)
-    assert tasks.sweep_reminders() == 0
+    assert notice_tasks.sweep_reminders() == 0
     clock.move_to(T0 + 6 * DAY)  # 24 h left at the 7-day table
-    assert tasks.sweep_reminders() == 1
+    assert notice_tasks.sweep_reminders() == 1
     assert fresh(seven).reminded_version == fresh(seven).version
     assert fresh(seven).status == Table.Status.PLAYING
 

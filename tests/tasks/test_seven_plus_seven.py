@@ -14,6 +14,7 @@ import random
 import pytest
 from django.core import mail
 
+from notices import tasks as notice_tasks
 from notices.models import Notification
 from tables import services, tasks
 from tables.models import Seat, Table
@@ -121,7 +122,7 @@ def test_the_reminder_goes_to_the_holder_of_the_hand_on_turn(
 
     clock.move_to(row.deadline - H24)
 
-    assert tasks.sweep_reminders() == 1
+    assert notice_tasks.sweep_reminders() == 1
     assert [m.to for m in mail.outbox] == [[users[row.turn_seat].email]]
     assert f"Juega tu mano del asiento {row.turn_seat + 1}." in mail.outbox[0].body
 

@@ -83,7 +83,7 @@ SWEEPS = {
     "absences": tasks.sweep_absences,
     "idle": tasks.sweep_idle,
     "stuck_bots": tasks.sweep_stuck_bots,
-    "reminders": tasks.sweep_reminders,
+    "reminders": notice_tasks.sweep_reminders,
     "move_requests": tasks.sweep_move_requests,
     "email_deliveries": tasks.sweep_email_deliveries,
     "emails": notice_tasks.deliver_emails,
