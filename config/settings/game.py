@@ -15,8 +15,8 @@ BOT_STUCK_SECONDS = env_seconds("BOT_STUCK_SECONDS", default=120)  # re-send a l
 ANALYSIS_ROLLOUTS = None
 IDEMPOTENCY_SECONDS = env_seconds("IDEMPOTENCY_SECONDS", default=86400)  # keep retry answers
 EMAIL_DELIVERY_SECONDS = env_seconds("EMAIL_DELIVERY_SECONDS", default=2592000)  # 30 days
-# The outbox (tables.services.outbox): the beat relay sends again a side effect still
-# undelivered this long after its write (the commit's own send had that long to succeed),
+# The outbox (tables.services.outbox): the beat relay delivers again an event still
+# undelivered this long after its write (the commit's own kick had that long to succeed),
 # and delivered rows are forgotten after a day.
 OUTBOX_GRACE_SECONDS = env_seconds("OUTBOX_GRACE_SECONDS", default=10)
 OUTBOX_KEEP_SECONDS = env_seconds("OUTBOX_KEEP_SECONDS", default=86400)

@@ -2,9 +2,10 @@
 
 Each verb is keyword-only, runs in one transaction, locks the table row
 (``select_for_update``) before reading its state, asks the engine (``dominoes``), appends
-the Move rows and saves the new snapshot with ``version + 1`` (``transitions``). What follows a
-write (the bot's turn, e-mails) is queued by task name in the ``outbox`` and sent once the
-write commits, so it never sees, or acts on, a write that rolled back. Views, the admin and
+the Move rows and saves the new snapshot with ``version + 1`` (``transitions``). What a write
+caused is recorded as events (``tables.events``) in the ``outbox``, in its transaction, and
+handed to the apps' subscribers (the bot's turn, the notices) once it commits, so none sees,
+or acts on, a write that rolled back. Views, the admin and
 tasks call these functions; nothing else writes. The modules, by the table's life:
 
 - ``lobby``: create a table (R29), join by invite (R30), renew an invite link;
