@@ -33,10 +33,11 @@ QUERIES_GET_CHANGED = 5
 #: (``core.compiled_queries.rows_together``); the table's UPDATE, which carries in its
 #: round trip the Move rows' INSERT, the seats' UPDATE (scores, their places in the
 #: players' "my tables" lists) and the mover's seen version
-#: (``tables.services.statements``); the INSERT of its side effect's outbox row (the next
-#: turn's notice or bot turn: ``tables.services.outbox``), so that it commits with the
-#: move. They were 5 at 865be29 (the lock and the seats' read, the seats' UPDATE: a query
-#: each), 6 at 8cb30bb, 3 before the outbox's rows.
+#: (``tables.services.statements``); the INSERT of its event's outbox row (the next
+#: turn's ``TurnStarted``: ``tables.services.outbox.record``), so that it commits with the
+#: move (the same count as when the row named the notice's or the bot's task). They were
+#: 5 at 865be29 (the lock and the seats' read, the seats' UPDATE: a query each), 6 at
+#: 8cb30bb, 3 before the outbox's rows.
 QUERIES_MOVE = 4
 #: The same, and the API layer's own two (``tables.api.idempotency``): the remembered
 #: answer's SELECT once the table is locked, its INSERT after the move (4 at 5675bda, when

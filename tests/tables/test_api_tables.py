@@ -339,7 +339,9 @@ def test_it_explains_a_refused_move_in_the_players_language(api_client_for, alic
     assert "turn" in response.json()["reason"]
 
 
-def test_a_lost_bot_turn_is_played_by_the_sweep_not_by_a_read(api_client_for, alice):
+def test_a_lost_bot_turn_is_played_by_the_sweep_not_by_a_read(
+    api_client_for, alice, django_capture_on_commit_callbacks
+):
     from datetime import timedelta
 
     from django.utils import timezone
@@ -355,7 +357,8 @@ def test_a_lost_bot_turn_is_played_by_the_sweep_not_by_a_read(api_client_for, al
         turn_started_at=timezone.now() - timedelta(minutes=10)
     )
     assert table(api_client_for(alice), created["id"])["version"] == created["version"]
-    assert tasks.sweep_stuck_bots() == 1  # the bot plays (inline: no broker here)
+    with django_capture_on_commit_callbacks(execute=True):  # the lost turn's event commits
+        assert tasks.sweep_stuck_bots() == 1  # the bot plays (inline: no broker here)
     state = table(api_client_for(alice), created["id"])
     assert state["turn_seat"] == 0
     assert state["version"] > created["version"]

@@ -26,6 +26,7 @@ def test_undelivered_task_rows_become_their_events():
         Table = old_apps.get_model("tables", "Table")
         TableEvent = old_apps.get_model("tables", "TableEvent")
         common = {"creator_id": alice.pk, "last_move_at": timezone.now(), "seats": 2}
+        common |= {"target": 100}
         table = Table.objects.create(status="playing", version=4, turn_seat=1, **common)
         rematch = Table.objects.create(status="waiting", rematch_of=table, **common)
         rows = [
