@@ -174,6 +174,19 @@ def start_worker(env: dict[str, str], log: Path) -> Process:
     )
 
 
+def send_task(env: dict[str, str], name: str) -> None:
+    """Queue task ``name`` on ``env``'s broker, as beat does (``celery -A config call``):
+    a worker on that broker runs it."""
+    subprocess.run(
+        [str(BIN / "celery"), "-A", "config", "call", name],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+
+
 def start_web(env: dict[str, str], log: Path, workers: int = 2) -> tuple[Process, str]:
     """The app under gunicorn on a free port; returns the process and its base URL once
     it answers."""

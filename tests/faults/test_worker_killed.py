@@ -31,6 +31,7 @@ from tests.faults.processes import (
     create_bot_table,
     fresh_row,
     play_random_move,
+    send_task,
     service_env,
     start_web,
     start_worker,
@@ -89,7 +90,9 @@ def test_a_worker_killed_while_the_bot_thinks_is_replaced_and_the_turn_played_on
 
     def played_once() -> bool:
         assert second.alive(), second.output()
-        client.get(f"/api/v1/tables/{table_id}/")  # a read re-sends the stuck turn
+        # The beat's stuck-bot sweep, on the new worker, re-sends the lost turn (reads
+        # write nothing); once the bot has played, a sweep finds nothing to send.
+        send_task(env, "tables.tasks.sweep_stuck_bots")
         row = fresh_row(table_id)
         return row.version > bot_turn.version and (
             row.turn_seat == 0 or row.status != Table.Status.PLAYING
