@@ -57,9 +57,6 @@ def ui_strings() -> Words:
         "lead_you": _("Sales tú: juega cualquiera de tus fichas marcadas."),
         "playable": _("se puede jugar"),
         "playable_hint": _("Toca una ficha marcada con ▲ para jugarla."),
-        "playable_hint_ends": _(
-            "Puntas: %(left)s y %(right)s. Toca una ficha marcada con ▲ para jugarla."
-        ),
         "waiting_turn": _("Espera tu turno."),
         "choose_end": _("¿En qué punta juegas %(tile)s?"),
         "on_left": _("A la izquierda (%(pip)s)"),

@@ -151,7 +151,8 @@ def test_the_hand_is_in_reach_mid_hand_with_a_long_line(live_server, new_page, a
     for viewport in (PHONE, SMALL_PHONE):
         view_at_top(page, viewport)
         assert [box["inside"] for box in shown_boxes(page, "#hand-hint")] == [True]
-        assert page.inner_text("#hand-hint").startswith(f"Puntas: {ends[0]} y {ends[1]}.")
+        said = f"Punta izquierda: {ends[0]} · Punta derecha: {ends[1]}. Toca una ficha"
+        assert page.inner_text("#hand-hint").startswith(said)
     _check_reach(page, f"long-line-{seats}", live_server.url, table.pk, end_choice=True)
 
 

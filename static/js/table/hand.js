@@ -32,7 +32,8 @@ function tileButton(tile, playable, mine, actions) {
 // the foot of the line, where one end may be.
 function renderHandTitle(playing, mine, choosing, ends) {
   const hint = document.getElementById("hand-hint");
-  const playHint = ends ? fmt(T.playable_hint_ends, { left: ends[0], right: ends[1] }) : T.playable_hint;
+  const endsText = ends ? `${fmt(T.left_end, { pip: ends[0] })} · ${fmt(T.right_end, { pip: ends[1] })}. ` : "";
+  const playHint = endsText + T.playable_hint;
   hint.textContent = playing ? (choosing ? T.choose_hint : mine ? playHint : T.waiting_turn) : "";
   // Holding two hands, the title says which seat this hand is (the one to play, if mine).
   if (mySeats().length > 1) {
