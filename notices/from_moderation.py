@@ -2,9 +2,10 @@
 action (``moderation``). Both are inbox only: no e-mail, no push.
 
 Apart from ``notices.services`` because they read the talk and the moderation log
-(``moderation``), which ``tables`` must never reach, and ``tables`` imports
-``notices.services`` (a read of a table is a notice's side effect). Only the tasks
-(``notices.tasks``) call these; moderation queues them by name once its write commits.
+(``moderation``), which the notice services' other callers need not reach. Only the tasks
+(``notices.moderation_tasks``) call these, queued by this app's subscribers
+(``notices.subscribers``) for the events moderation records (``TalkPosted``,
+``ModerationActed``) and for a hand's or the match's end (held talk).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """A notice is a row: what happened to a player, and on which channels it went out.
 
-``Notification`` is written by ``notices.services`` (from tasks the table services queue
-by name once a write commits); the inbox lists these rows and the e-mail and push channels
-are fed from them, so nothing mails or pushes directly from a table service. A row's
+``Notification`` is written by ``notices.services`` (from the tasks this app's subscribers
+queue for the events a write records, once it commits: ``notices.subscribers``); the
+inbox lists these rows and the e-mail and push channels are fed from them, so nothing
+mails or pushes directly from a table service. A row's
 ``payload`` holds public facts only (the table, seat names, scores, what happened): never
 a tile of any seat (R31).
 

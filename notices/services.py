@@ -1,9 +1,10 @@
 """Every write of a notice goes through here: writing the rows for what happened at a
 table, marking them read, recording presence, and the e-mail channel's claims.
 
-The table services never call these directly for an event: they queue a task by name once
-their write commits (``tables.services.outbox``), and the task (``notices.tasks``) calls
-one of the ``record_*`` functions below, which re-read the table. A read of a table is
+The table services never call these: they record events (``tables.events``), this app's
+subscribers (``notices.subscribers``) queue a task (``notices.tasks``) once the write
+commits, and the task calls one of the ``record_*`` functions below, which re-read the
+table. A read of a table is
 recorded by ``notices.table_reads`` once its answer has gone.
 
 A notice's payload holds public facts only (table, seat names, scores, what happened),
