@@ -31,5 +31,6 @@ USER domino
 EXPOSE 8000
 # uvicorn (ASGI): a long poll waits on the event loop, not in a worker (docs/scaling.md).
 # --no-proxy-headers: the client's address stays the socket's, as under gunicorn; the
-# app reads X-Forwarded-For itself (NUM_PROXIES).
-CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--workers", "3", "--no-proxy-headers", "--timeout-worker-healthcheck", "30"]
+# app reads X-Forwarded-For itself (NUM_PROXIES). --no-access-log: the app's own
+# request_finished line says it, with the request's id and the route, not the path as sent.
+CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--workers", "3", "--no-proxy-headers", "--no-access-log", "--timeout-worker-healthcheck", "30"]

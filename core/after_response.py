@@ -6,7 +6,9 @@ request, ``run_after_response(callback)`` keeps the callback, and
 ``AfterResponseMiddleware`` runs it when the server closes the response (WSGI servers and
 Django's ASGI handler close it once the body is sent; the test client closes it before it
 returns). Outside a request (a Celery task, a sweep, a management command) the callback
-runs at once.
+runs at once. A callback runs with the log context of the moment it was given
+(``request_id``, ``user_id``, ...: ``core.log_context``), which the request's own
+middleware has cleared by the time the response closes: the tasks it sends carry them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextvars import ContextVar
+
+import structlog
 
 from core.sync_and_async import SyncAndAsyncMiddleware
 
@@ -30,7 +34,13 @@ def run_after_response(callback: Callable[[], None]) -> None:
     if waiting is None:
         _run(callback)
     else:
-        waiting.append(callback)
+        fields = structlog.contextvars.get_contextvars()
+        waiting.append(lambda: _with_fields(fields, callback))
+
+
+def _with_fields(fields: dict, callback: Callable[[], None]) -> None:
+    with structlog.contextvars.bound_contextvars(**fields):
+        callback()
 
 
 def _run(callback: Callable[[], None]) -> None:

@@ -27,3 +27,17 @@ class PlainRefusals(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+class RoutePaths(logging.Filter):
+    """For ``django.request``: the path in the line (``Not Found: /invitacion/<token>/``)
+    is the route it matched (``core.log_context.route_path``), never the path as sent,
+    which may hold a share link's token or a reset key. Never drops a record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request = getattr(record, "request", None)
+        if request is not None and isinstance(record.args, tuple) and len(record.args) == 2:
+            from core.log_context import route_path  # (the URLconf is loaded by then)
+
+            record.args = (record.args[0], route_path(request))
+        return True

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import verified_email
 from accounts.time_zones import chosen_time_zone, time_zone_of
+from core.log_context import bind
 from dominoes import PROFILES
 from tables import guards, listing, naming, replays, seating, selectors, services
 from tables import history as history_reads
@@ -176,10 +177,12 @@ def play_bots_now(request: HttpRequest) -> HttpResponse:
 @never_cache  # the page embeds the player's tiles (R31): not kept by any cache
 @login_required
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    bind(table_id=table_id)
     try:
         table, seat = services.table_for_user(table_id, request.user)
     except TableError:
         raise Http404 from None
+    bind(version=table.version)
     view = selectors.table_view_for_user(table, seat, request.user)
     services.table_read(table, request.user)
     for link in view["invites"]:

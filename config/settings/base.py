@@ -5,6 +5,7 @@ is safe on a developer's machine; local.py, test.py and production.py only adjus
 docs/configuration.md lists the variables.
 """
 
+import logging
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_celery_beat",
+    "django_structlog",
     "allauth",
     "allauth.account",
     "accounts",
@@ -63,6 +65,9 @@ MIDDLEWARE = [
     "core.trailing_slash.ApiAwareCommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request_id, user_id (and table_id, version) on every line of the request, and into
+    # the tasks it sends: core.log_context
+    "core.log_context.RequestLogMiddleware",
     "core.control_character_paths.ControlCharacterPathMiddleware",
     "core.cache_control.PrivatePagesMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
@@ -285,7 +290,7 @@ CONTENT_SECURITY_POLICY = {
 REST_FRAMEWORK = {
     # Token first, so that an anonymous API call gets 401 with "WWW-Authenticate: Token".
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.log_context.TokenAuthentication",  # DRF's, binding user_id for the log
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -353,19 +358,20 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 
 # --- Game timing, notices and the sweeps' schedule: config/settings/game.py ------------
+# --- Logging ----------------------------------------------------------------------------
+# structlog for every line (config.log_format): LOG_FORMAT=json (one JSON object a line,
+# production's default) or console (readable, the default elsewhere); every line of a
+# request or task carries its request_id (core.log_context). docs/operations.md: the fields.
+from config.log_format import configure_structlog, logging_config  # noqa: E402
 from config.settings.game import *  # noqa: E402, F403
 
-# --- Logging ----------------------------------------------------------------------------
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    # An expected 403 (a player opening /admin/) is one line, not a traceback: core.request_log
-    "filters": {"plain_refusals": {"()": "core.request_log.PlainRefusals"}},
-    "loggers": {"django.request": {"filters": ["plain_refusals"]}},
-}
+LOG_FORMAT = env.str("LOG_FORMAT", default="console")
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
+configure_structlog()
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+DJANGO_STRUCTLOG_CELERY_ENABLED = True  # the request's fields travel in each task's headers
+DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False  # core.log_context binds core.client_address's
+DJANGO_STRUCTLOG_STATUS_4XX_LOG_LEVEL = logging.INFO  # a refused move is no warning
 
 # --- Error tracking ---------------------------------------------------------------------
 # SENTRY_DSN set: errors of the web, worker and beat processes go to Sentry, scrubbed of

@@ -4,7 +4,9 @@
 tests/test_deploy_check.py runs it.
 """
 
+from config.log_format import logging_config
 from config.settings.base import *  # noqa: F403
+from config.settings.base import LOG_LEVEL
 from config.settings.environment import env, env_bool, env_seconds
 
 DEBUG = False
@@ -32,3 +34,7 @@ SESSION_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
+
+# One JSON object a line, for the log collector (LOG_FORMAT=console to read them by eye).
+LOG_FORMAT = env.str("LOG_FORMAT", default="json")
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)

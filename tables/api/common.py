@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.json_input import StrictSerializer  # noqa: F401 (the tables and talk bodies' base)
+from core.log_context import bind
 from tables import selectors, services
 from tables.api.components import GameField, LegalMovesField, RematchField
 from tables.errors import not_found
@@ -58,9 +59,11 @@ def _your_seats_field() -> serializers.ListField:
 
 class TableScopedApi(APIView):
     """Base of the views under ``tables/<table_id>/``: an id no table can have is a 404
-    before any query runs."""
+    before any query runs. The request's log lines carry ``table_id``."""
 
     def initial(self, request: Request, *args, **kwargs) -> None:
+        if "table_id" in kwargs:
+            bind(table_id=kwargs["table_id"])
         super().initial(request, *args, **kwargs)
         for name in ("table_id", "seat_index"):
             value = kwargs.get(name)
@@ -227,7 +230,9 @@ def _with_urls(request: Request, data: dict) -> dict:
 def table_response(request: Request, table: Table, seat: Seat, status_code: int = 200) -> Response:
     """The caller's view of ``table`` with its ETag (the version, per seat). The caller has
     now seen this version (``services.table_read``, recorded once the answer has gone):
-    the next answer's ``since_your_last_visit`` starts from it."""
+    the next answer's ``since_your_last_visit`` starts from it. The request's later log
+    lines carry the version answered."""
+    bind(table_id=table.pk, version=table.version)
     services.table_read(table, request.user)
     response = Response(table_document(request, table, seat), status=status_code)
     response["ETag"] = etag(table, seat)
