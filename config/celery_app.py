@@ -15,12 +15,15 @@ from celery import Celery
 from celery.signals import setup_logging
 from django_structlog.celery.steps import DjangoStructLogInitStep
 
+from core.metrics import connect_task_signals
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
 app = Celery("domino")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.steps["worker"].add(DjangoStructLogInitStep)
+connect_task_signals()  # the queue's lag; a worker's metrics on METRICS_PORT (core.metrics)
 
 
 @setup_logging.connect

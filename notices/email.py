@@ -48,6 +48,7 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
 from accounts.time_zones import zone_named
+from core import metrics
 from notices import selectors, services
 from notices.models import Notification
 from tables.services import deliveries
@@ -187,27 +188,24 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
                 skipped.append(notice.pk)
             elif there := services.present_until(notice, now):
                 held.setdefault(there, []).append(notice.pk)  # their page shows it, or they leave
+                metrics.count_notice("email", "skipped-present")
             else:
                 batches[notice.kind].append(notice)
         if in_quiet_hours(preferences, now):
             until = held.setdefault(quiet_hours_end(preferences, now), [])
             for kind in (Kind.YOUR_TURN, Kind.MATCH_OVER, Kind.REMATCH_OFFERED):
                 until += [n.pk for n in batches[kind]]
+                metrics.count_notice("email", "skipped-quiet", len(batches[kind]))
                 batches[kind] = []
         last = preferences.last_turn_email_at
         interval = timedelta(seconds=settings.TURN_EMAIL_MIN_INTERVAL_SECONDS)
         if last is not None and now - last < interval and batches[Kind.YOUR_TURN]:
             # they wait for the interval to pass
             held.setdefault(last + interval, []).extend(n.pk for n in batches[Kind.YOUR_TURN])
+            metrics.count_notice("email", "skipped-interval", len(batches[Kind.YOUR_TURN]))
             batches[Kind.YOUR_TURN] = []
         claimed = [n.pk for batch in batches.values() for n in batch]
-        Notification.objects.filter(pk__in=skipped).update(email=Email.SKIPPED)
-        Notification.objects.filter(pk__in=claimed).update(
-            email=Email.SENDING, email_claimed_at=now
-        )
-        for until, waiting in held.items():
-            if waiting:
-                Notification.objects.filter(pk__in=waiting).update(email_due_at=until)
+        _write_claims(skipped, claimed, held, now)
     messages = []
     if batches[Kind.YOUR_TURN]:
         messages.append(("turns", Kind.YOUR_TURN, batches[Kind.YOUR_TURN]))
@@ -218,6 +216,20 @@ def _claim(user, preferences, now: datetime) -> list[tuple[str, str, list[Notifi
         ("rematch_offered", Kind.REMATCH_OFFERED, [n]) for n in batches[Kind.REMATCH_OFFERED]
     ]
     return messages
+
+
+def _write_claims(
+    skipped: list[int], claimed: list[int], held: dict[datetime, list[int]], now: datetime
+) -> None:
+    """``_claim``'s writes: the ``skipped`` notices (ids) marked so (and counted,
+    ``core.metrics``), the ``claimed`` ones ``sending``, each held one due again at its
+    time (``held``: due time -> ids)."""
+    Notification.objects.filter(pk__in=skipped).update(email=Email.SKIPPED)
+    metrics.count_notice("email", "skipped", len(skipped))
+    Notification.objects.filter(pk__in=claimed).update(email=Email.SENDING, email_claimed_at=now)
+    for until, waiting in held.items():
+        if waiting:
+            Notification.objects.filter(pk__in=waiting).update(email_due_at=until)
 
 
 def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
@@ -238,6 +250,7 @@ def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
             claims.append((notice, delivery))
         left_out = [notice.pk for notice, delivery in claims if delivery is None]
         Notification.objects.filter(pk__in=left_out).update(email=Email.SKIPPED)
+        metrics.count_notice("email", "skipped", len(left_out))
         claims = [(notice, delivery) for notice, delivery in claims if delivery is not None]
         if not claims:
             return 0
@@ -248,8 +261,10 @@ def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
             deliveries.delivery_refused(delivery, str(refused.recipients))
         Notification.objects.filter(pk__in=[n.pk for n in notices]).update(email=Email.FAILED)
         logger.warning("%s mail refused for user %s", kind, user.pk)
+        metrics.count_notice("email", "bounced", len(notices))
         return 0
     except BaseException:
+        metrics.count_notice("email", "failed", len(claims))
         for _notice, delivery in claims:
             if delivery is not None:
                 deliveries.delivery_release(delivery)
@@ -262,6 +277,7 @@ def _send_recorded(user, preferences, template: str, kind: str, notices) -> int:
         notice.email = Email.SENT
         notice.channels = [*notice.channels, "email"]
     Notification.objects.bulk_update(notices, ["email", "channels"])
+    metrics.count_notice("email", "sent", len(notices))
     return 1
 
 

@@ -26,6 +26,7 @@ from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
 from requests import RequestException
 
+from core import metrics
 from notices import native, push_endpoints, selectors, services
 from notices.email import in_quiet_hours
 from notices.models import Notification, PushSubscription
@@ -92,6 +93,7 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
         return 0
     preferences = services.preferences_for(notice.recipient)
     if notice.kind != Kind.REMINDER and in_quiet_hours(preferences, now):
+        metrics.count_notice("push", "skipped-quiet")
         return 0
     stale = (
         notice.kind == Kind.YOUR_TURN
@@ -99,12 +101,14 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
     ) or (notice.kind == Kind.REMATCH_OFFERED and notice.table.status != "waiting")
     stale = stale or (notice.table_id is not None and services.notice_seen(notice))
     if not stale and services.present_until(notice, now):
+        metrics.count_notice("push", "skipped-present")
         return 0  # at the table, from a look before it happened: the beat pushes it later
     with transaction.atomic():
         claimed = Notification.objects.filter(pk=notice.pk, push=State.PENDING).update(
             push=State.SKIPPED if stale else State.SENDING, push_claimed_at=now
         )
     if not claimed or stale:
+        metrics.count_notice("push", "skipped", 1 if claimed else 0)
         return 0
     message = message_for(notice)
     data = json.dumps(message, ensure_ascii=False)
@@ -116,6 +120,7 @@ def deliver(notice_id: int, now: datetime | None = None) -> int:
             services.push_accepted(notice.pk, now)
     phones = native.send(notice.recipient_id, message, notice.table_id)
     notice.push = State.SENT if sent or phones else State.FAILED
+    metrics.count_notice("push", "sent" if sent or phones else "failed")
     went = [name for name, count in (("push", sent), ("native", phones)) if count]
     notice.channels = [*notice.channels, *went]
     notice.save(update_fields=["push", "channels"])

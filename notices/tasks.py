@@ -11,6 +11,7 @@ from celery import shared_task
 from django.db.models import F
 from django.utils import timezone
 
+from core import metrics
 from core.faults import TASK_RETRY
 from notices import email, push, seating, services
 from notices.models import Notification
@@ -64,9 +65,19 @@ def record_match_over(table_id: int, closed_by: int | None = None) -> int:
     """The match at ``table_id`` ended: everyone's notice, and the e-mails, now.
     ``closed_by``: the seat whose player cancelled the table before it started."""
     notices = services.record_match_over(table_id=table_id, closed_by=closed_by)
+    if notices:  # written once per match: a retry writes none and counts nothing
+        _count_match_over(table_id)
     send_what_is_due(notices)
     _deliver_pending(table_id, Notification.Kind.MATCH_OVER)  # a retry: whoever is left
     return len(notices)
+
+
+def _count_match_over(table_id: int) -> None:
+    """Count the match at ``table_id`` among the finished (``core.metrics``)."""
+    ended = Table.objects.filter(pk=table_id).values_list("rules", "seats", "outcome").first()
+    if ended is not None:
+        rules, seats, outcome = ended
+        metrics.MATCHES_FINISHED.labels(rules, str(seats), outcome or "none").inc()
 
 
 @shared_task(autoretry_for=MAIL_RETRY, **RETRY)
@@ -124,12 +135,15 @@ def sweep_reminders(batch: int = REMINDER_BATCH) -> int:
     still pending. Returns how many reminder notices were written."""
     now = timezone.now()
     written = []
-    for table_id, version in list(due_reminders(now, batch)):
-        notice = services.record_reminder(table_id=table_id, version=version, now=now)
-        if notice is not None:
-            written.append(notice)
-        reminder_mark(table_id=table_id, version=version)
-    send_what_is_due(written, now)
+    with metrics.sweep_run("reminders") as found:
+        due = list(due_reminders(now, batch))
+        found(len(due))
+        for table_id, version in due:
+            notice = services.record_reminder(table_id=table_id, version=version, now=now)
+            if notice is not None:
+                written.append(notice)
+            reminder_mark(table_id=table_id, version=version)
+        send_what_is_due(written, now)
     return len(written)
 
 
@@ -162,7 +176,10 @@ def deliver_emails(batch: int = EMAIL_BATCH) -> int:
     the people of the ``batch`` notices due longest (``due_email_recipients``), one person
     at a time: all of that person's due e-mails. Returns how many e-mails went out."""
     now = timezone.now()
-    return sum(email.deliver(user_id, now) for user_id in due_email_recipients(now, batch))
+    with metrics.sweep_run("deliver_emails") as found:
+        due = due_email_recipients(now, batch)
+        found(len(due))
+        return sum(email.deliver(user_id, now) for user_id in due)
 
 
 def due_email_recipients(now, batch: int = EMAIL_BATCH) -> list[int]:

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from core import metrics
 from core.faults import TASK_RETRY
 from tables import services
 from tables.models import Table
@@ -38,15 +39,19 @@ RETRY = {"retry_backoff": True, "retry_backoff_max": 300, "retry_jitter": True, 
 def _sweep(name: str, table_ids, rule, now) -> int:
     """Apply ``rule`` (a service taking ``table_id``, ``now``, ``skip_locked``) to each due
     table; one broken table is logged and does not stop the others. Returns how many the
-    rule applied to here. A transient database error is raised, for the task to retry."""
+    rule applied to here. A transient database error is raised, for the task to retry.
+    Timed, with the rows found due, as sweep ``name`` (``core.metrics``)."""
     done = 0
-    for table_id in list(table_ids):
-        try:
-            done += rule(table_id=table_id, now=now, skip_locked=True)
-        except TASK_RETRY:
-            raise  # the database is away: the task retries (tables done stay done)
-        except Exception:  # one broken table must not stop the sweep; it is logged
-            logger.exception("%s sweep failed for table %s", name, table_id)
+    with metrics.sweep_run(name) as found:
+        due = list(table_ids)
+        found(len(due))
+        for table_id in due:
+            try:
+                done += rule(table_id=table_id, now=now, skip_locked=True)
+            except TASK_RETRY:
+                raise  # the database is away: the task retries (tables done stay done)
+            except Exception:  # one broken table must not stop the sweep; it is logged
+                logger.exception("%s sweep failed for table %s", name, table_id)
     return done
 
 
@@ -68,7 +73,10 @@ def relay_table_events() -> int:
     """Celery beat (every 30 s): send the side effects whose send after their commit
     failed or never ran (``outbox.relay``: each table's in order, each row by one relay).
     Returns how many were sent."""
-    return outbox.relay()
+    with metrics.sweep_run("relay_table_events") as found:
+        sent = outbox.relay()
+        found(sent)
+    return sent
 
 
 @shared_task(autoretry_for=TASK_RETRY, **RETRY)
@@ -134,7 +142,10 @@ def sweep_stuck_bots(batch: int = SWEEP_BATCH) -> int:
     ``bot_play`` ignores a stale version, so a task that was only slow is harmless.
     Returns how many were re-sent."""
     now = timezone.now()
-    return sum(services.resume_stuck_bot(table, now) for table in list(stuck_bots(now, batch)))
+    with metrics.sweep_run("stuck_bots") as found:
+        due = list(stuck_bots(now, batch))
+        found(len(due))
+        return sum(services.resume_stuck_bot(table, now) for table in due)
 
 
 def stuck_bots(now, batch: int = SWEEP_BATCH):

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_celery_beat",
     "django_structlog",
+    "django_prometheus",
     "allauth",
     "allauth.account",
     "accounts",
@@ -51,8 +52,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # django-prometheus's request metrics: first and last (core.metrics, docs/operations.md)
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     # /healthz for the load balancer, before the host check and the HTTPS redirect.
     "core.health.HealthCheckMiddleware",
+    # /metrics for Prometheus, with METRICS_TOKEN only (else 404), likewise early.
+    "core.metrics.MetricsMiddleware",
     # A write's tasks and its version's publication wait for the answer to be sent.
     "core.after_response.AfterResponseMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -75,6 +80,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -106,6 +112,10 @@ TEMPLATES = [
 DATABASES = {
     "default": env_database("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+# django-prometheus's wrappers of the same backends count queries, errors and connections.
+DATABASES["default"]["ENGINE"] = DATABASES["default"]["ENGINE"].replace(
+    "django.db.backends.", "django_prometheus.db.backends.", 1
+)
 DATABASES["default"]["CONN_MAX_AGE"] = env_seconds("CONN_MAX_AGE", default=0)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
@@ -372,6 +382,12 @@ LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
 DJANGO_STRUCTLOG_CELERY_ENABLED = True  # the request's fields travel in each task's headers
 DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False  # core.log_context binds core.client_address's
 DJANGO_STRUCTLOG_STATUS_4XX_LOG_LEVEL = logging.INFO  # a refused move is no warning
+
+# --- Metrics ----------------------------------------------------------------------------
+# GET /metrics answers only "Authorization: Bearer <METRICS_TOKEN>"; empty: always 404
+# (core.metrics). docs/operations.md lists the metrics.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+PROMETHEUS_EXPORT_MIGRATIONS = False  # (django-prometheus would read them at every start)
 
 # --- Error tracking ---------------------------------------------------------------------
 # SENTRY_DSN set: errors of the web, worker and beat processes go to Sentry, scrubbed of

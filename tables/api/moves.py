@@ -12,6 +12,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core import metrics
 from core.api_errors import api_exception_handler
 from core.api_schema import api_error
 from core.json_input import RuledRegexField
@@ -128,6 +129,7 @@ class MoveListCreateApi(TableScopedApi):
         mover's seat now sees it, from what the write left in memory (nothing is read
         back)."""
         table = services.move_play(table_id=table_id, user=request.user, locked=locked, **move)
+        metrics.count_moves(table.written_moves[1])
         seat = services.table_read_after_write(table, request.user)
         return table_response(request, table, seat)
 

@@ -37,6 +37,7 @@ from django.db import connections
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
+from core import metrics
 from tables.api.tables import TableDetailApi, wait_asked
 from tables.errors import TableError
 
@@ -194,6 +195,7 @@ async def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         return await sync_to_async(_detail)(request, table_id=table_id)
     since, seconds = asked
     waiter = waits.add(table_id, since)  # before the first look: no move falls in between
+    metrics.LONG_POLLS.inc()
     try:
         response = await waits.read(request, table_id, release=True)
         if response.status_code != 304:
@@ -202,6 +204,7 @@ async def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
             await asyncio.wait_for(waiter.woken, seconds)
         return await waits.read(request, table_id, release=False)
     finally:
+        metrics.LONG_POLLS.dec()
         waits.discard(table_id, waiter)
 
 

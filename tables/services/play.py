@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import metrics
 from dominoes import IllegalMove, MatchState, Play, parse_tile, play_turn, view_for
 from dominoes.bots import choose_play
 from dominoes.engine import optional_actions
@@ -246,10 +248,12 @@ def bot_play(*, table_id: int, version: int) -> bool:
     if seat is None:
         return False
     view = view_for(match, seat.index)
+    thinking = time.perf_counter()
     if view.legal_moves:
         play = choose_play(seat.bot, view, seed=bot_seed(table))
     else:  # an optional draw or pass (draw_optional profiles): a bot always draws
         play = optional_actions(match)[0]
+    metrics.BOT_MOVE_SECONDS.labels(seat.bot).observe(time.perf_counter() - thinking)
     now = timezone.now()
     with transaction.atomic():
         table = transitions.lock(table_id)
@@ -258,6 +262,7 @@ def bot_play(*, table_id: int, version: int) -> bool:
         after = transitions.continue_match(play_turn(match, play))
         transitions.save_transition(table, seats, match, after, now, chosen_actions=1)
         transitions.follow_up(table, seats, after)
+    metrics.count_moves(table.written_moves[1], bot=True)
     return True
 
 
