@@ -309,6 +309,11 @@ def main(argv: list[str] | None = None) -> int:
 
         redis.Redis.from_url(args.redis).delete("celery")  # the notices nobody ran
     ok = report(args, run, numbers)
+    # What the server logged (a lost subscription wakes every waiter of its process).
+    logged = [line for line in process.stderr.read().decode(errors="replace").splitlines() if line]
+    print(f"  server log lines: {len(logged)}")
+    for line in logged[-8:]:
+        print("   ", line[:240])
     print("OK" if ok else "FAILED")
     return 0 if ok else 1
 

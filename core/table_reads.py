@@ -11,6 +11,9 @@ sends many reads at once (the long poll's woken answers, ``tables.api.waits``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.dispatch import Signal
@@ -20,6 +23,9 @@ from core.after_response import run_after_response
 
 #: Sent with ``reads``, a list of ``TableRead``, once their answers have gone.
 table_was_read = Signal()
+
+#: Where ``table_read`` puts its reads inside ``reads_collected``; None: it schedules them.
+_collected: ContextVar[list | None] = ContextVar("table_reads_collected", default=None)
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,31 @@ def table_read(
     ``table_id`` at ``version`` now (``TableRead`` says what ``seen`` and ``unread``
     mean). Never raises: a receiver's failure is logged (``core.after_response``)."""
     read = TableRead(user_id, table_id, version, seen, timezone.now().timestamp(), unread)
-    run_after_response(lambda: tables_read([read]))
+    collected = _collected.get()
+    if collected is not None:
+        collected.append(read)
+    else:
+        run_after_response(lambda: tables_read([read]))
+
+
+@contextmanager
+def reads_collected() -> Iterator[list[TableRead]]:
+    """Within the block (and the sync code it calls), ``table_read`` appends its reads to
+    the list this yields instead of scheduling them: the caller records them
+    (``record_after_response``) or drops them for a later read of the same table (the
+    long poll's look before it waits, ``tables.api.waits``)."""
+    collected: list[TableRead] = []
+    token = _collected.set(collected)
+    try:
+        yield collected
+    finally:
+        _collected.reset(token)
+
+
+def record_after_response(reads: list[TableRead]) -> None:
+    """Send ``table_was_read`` for ``reads`` once the current answer has gone."""
+    if reads:
+        run_after_response(lambda: tables_read(list(reads)))
 
 
 def tables_read(reads: list[TableRead]) -> None:

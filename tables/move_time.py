@@ -7,7 +7,10 @@ reminder, the absence sweep, the API and the pages read it from there.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 #: The move times a creator may choose, in days (2 is the form's default, as R27 says).
@@ -72,3 +75,13 @@ def move_time_label(move_seconds: int) -> str:
 def move_time_sentence(move_seconds: int) -> str:
     """``"Tiempo por jugada: 2 días"``: the line the table page shows."""
     return gettext("Tiempo por jugada: %(time)s") % {"time": move_time_label(move_seconds)}
+
+
+def overdue(table, now: datetime | None = None) -> bool:
+    """Whether the human seat to act at ``table`` (a ``Table``) is past its ``deadline``
+    (R27) at ``now`` (default: the present): the absence rule applies, but a read does
+    not apply it. The absence sweep (``tables.tasks.sweep_absences``) or the next move
+    forfeits the turn; until then the table reads as stored, ``status`` ``playing``."""
+    if table.status != "playing" or table.deadline is None:
+        return False
+    return (now or timezone.now()) > table.deadline

@@ -63,6 +63,14 @@ def public_moves(
     return log
 
 
+def moves_after(table: Table, version: int) -> list[Move]:
+    """``table``'s Move rows made by writes after ``version``, with their hands, in log
+    order (one query): the ``moves`` of ``selectors.table_view_for_user`` for every seat
+    that has seen ``version`` or later (``tables.api.waits`` reads them once for all)."""
+    rows = Move.objects.filter(table=table, version__gt=version).select_related("hand")
+    return list(rows.order_by("hand__number", "sequence"))
+
+
 def table_record(table: Table) -> dict[str, Any]:
     """The match record (``dominoes-record/1``) of the table's finished hands: the hand in
     play is left out until it ends, so no hidden tile leaves the server (R31). Built from

@@ -8,7 +8,6 @@ an unfinished hand's seed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from django.db.models import (
@@ -19,7 +18,6 @@ from django.db.models import (
     Subquery,
 )
 from django.urls import reverse
-from django.utils import timezone
 
 from core.compiled_queries import CompiledQuery, from_row, model_columns
 from dominoes import (
@@ -30,10 +28,12 @@ from dominoes import (
 from dominoes.engine import may_act
 from tables.errors import invite_not_found, not_found
 from tables.models import Seat, Table
+from tables.move_time import overdue
 from tables.records import (  # noqa: F401  (callers read them here too)
     hands_played,
     match_from_log,
     match_to_record_empty,
+    moves_after,
     public_moves,
     table_record,
 )
@@ -224,7 +224,7 @@ def remember_match(table: Table, match: MatchState) -> None:
     table._match_cache = (table.state, match)
 
 
-def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
+def table_view_for_user(table: Table, seat: Seat, user, *, moves=None) -> dict[str, Any]:
     """The table as ``user``'s seat sees it: table facts, players, the invite links
     (creator, waiting) and the game view (``dominoes.view_for``, R31) once the match has
     started. ``game.last_hand.explanation`` is the engine's account of how the last hand
@@ -237,7 +237,7 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
     A user holding two seats (``seven_plus_seven``, R31 per seat, the union of their own
     two views) sees both hands; ``your_seat``, and so ``game``, is then the seat to act
     when it is one of theirs, else their first (``tables.seating.acting_seat``).
-    """
+    ``moves``: ``since_last_visit``'s, when the caller read them (``moves_after``)."""
     mine = [held.index for held in seats_for_user(table, user)] if user else [seat.index]
     game = None
     hands: list[dict[str, Any]] = []
@@ -281,32 +281,32 @@ def table_view_for_user(table: Table, seat: Seat, user) -> dict[str, Any]:
         "you_created": user is not None and table.creator_id == user.pk,
         "hands": hands,
         "game": game,
-        "since_your_last_visit": since_last_visit(table, seat, mine),
+        "since_your_last_visit": since_last_visit(table, seat, mine, moves),
         **rematch_facts(table, user),
     }
 
 
-def overdue(table: Table, now: datetime | None = None) -> bool:
-    """Whether the human seat to act at ``table`` is past its ``deadline`` (R27) at
-    ``now`` (default: the present): the absence rule applies, but a read does not apply
-    it. The absence sweep (``tables.tasks.sweep_absences``) or the next move forfeits the
-    turn; until then the table reads as stored, ``status`` ``playing``."""
-    if table.status != Table.Status.PLAYING or table.deadline is None:
-        return False
-    return (now or timezone.now()) > table.deadline
-
-
-def since_last_visit(table: Table, seat: Seat, mine: list[int]) -> dict[str, Any]:
+def since_last_visit(table: Table, seat: Seat, mine: list[int], moves=None) -> dict[str, Any]:
     """What happened since ``seat``'s player last read ``table`` (``services.table_read``):
     ``{"from_version", "moves"}``, the moves as ``public_moves`` gives them to the seats
-    ``mine`` but a draw's tile only for their own draws, even once its hand ended (R31)."""
+    ``mine`` but a draw's tile only for their own draws, even once its hand ended (R31).
+    ``moves``: the table's Move rows after some version at or below the seat's seen one
+    (``moves_after``), already read; else they are read here (one query)."""
     if seat.seen_version >= table.version:  # nothing new: no query
-        moves = []
+        log = []
     else:
         written = getattr(table, "written_moves", None)  # (version before, rows) of a write
         rows = written[1] if written is not None and written[0] == seat.seen_version else None
-        moves = public_moves(table, mine, after_version=seat.seen_version, rows=rows)
-    return {"from_version": seat.seen_version, "moves": moves}
+        if moves is not None:
+            rows = [move for move in moves if move.version > seat.seen_version]
+        log = public_moves(table, mine, after_version=seat.seen_version, rows=rows)
+    return {"from_version": seat.seen_version, "moves": log}
+
+
+def table_with_seats(table_id: int) -> Table:
+    """``table_id`` as stored, seats and users attached, for no reader in particular: one
+    query. Raises ``TableError`` ``not_found`` (404) for a missing table."""
+    return _load(table_id)
 
 
 def table_summary_for_user(table: Table, user) -> dict[str, Any]:

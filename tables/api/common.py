@@ -239,10 +239,13 @@ def table_response(request: Request, table: Table, seat: Seat, status_code: int 
     return response
 
 
-def table_document(request, table: Table, seat: Seat) -> dict:
-    """What the table answer's body holds for ``request.user``'s ``seat``: the serialized
-    ``selectors.table_view_for_user``, the invites' absolute URLs for this host."""
-    view = selectors.table_view_for_user(table, seat, request.user)
+def table_document(request, table: Table, seat: Seat, moves=None) -> dict:
+    """What the table answer's body holds for ``request.user``'s ``seat`` (the serialized
+    ``selectors.table_view_for_user``, the invites' absolute URLs for this host): one
+    function for the GET and the long poll's woken answers (``tables.api.waits``), so
+    both send the same document. ``moves``: the Move rows ``since_your_last_visit`` reads
+    from, when the caller read them already (``selectors.moves_after``)."""
+    view = selectors.table_view_for_user(table, seat, request.user, moves=moves)
     return TABLE_REPRESENTATION.to_representation(_with_urls(request, view))
 
 

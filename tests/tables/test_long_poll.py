@@ -275,3 +275,79 @@ def test_a_stranger_gets_not_found_before_any_check_of_the_wait(
             assert refused.status_code == 404, (target, refused.content)
             assert refused.json()["code"] == "not_found"
     assert clients[0].get(_wait_path(table_id, since, 99)).json()["code"] == "invalid_wait"
+
+
+def _hidden_from(table_id: int, seat: int) -> set[str]:
+    """Every other seat's tiles and the undrawn stock, as JSON strings both ways round."""
+    hand = match_from_dict(Table.objects.get(pk=table_id).state).hand
+    tiles = [tile for index, held in enumerate(hand.holdings) if index != seat for tile in held]
+    tiles += hand.stock[hand.drawn :]
+    return {f'"{t.high}-{t.low}"' for t in tiles} | {f'"{t.low}-{t.high}"' for t in tiles}
+
+
+def _counted(calls: dict, name: str, real):
+    """``real``, counting its calls in ``calls[name]``."""
+
+    def call(*args):
+        calls[name] += 1
+        return real(*args)
+
+    return call
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_woken_waiters_share_one_read_and_get_the_document_the_get_gives(
+    monkeypatch, api_client_for, alice, bob, carol
+):
+    """Four waits (alice twice, carol twice) on one table, woken by bob's move: the table
+    is read once for all of them and each reader's document built once; every answer is
+    byte for byte what a GET gives that reader at that moment (ETag and caching headers
+    too), with no other seat's tile; their reads are recorded together, after."""
+    from tables.api import waits
+
+    table_id, clients = seated_clients(api_client_for, [alice, bob, carol])
+    rng = random.Random(5)
+    while (state := table(clients[0], table_id))["turn_seat"] != 1:
+        mover = clients[state["turn_seat"]]
+        assert play_one(mover, table(mover, table_id), rng).status_code == 200
+    since = table(clients[0], table_id)["version"]
+    table(clients[2], table_id)  # carol holds it too
+    calls = {"read": 0, "documents": 0}
+    recorded = []
+    monkeypatch.setattr(waits, "_shared_read", _counted(calls, "read", waits._shared_read))
+    monkeypatch.setattr(waits, "_rendered", _counted(calls, "documents", waits._rendered))
+    monkeypatch.setattr(waits, "_record", recorded.extend)  # compared before it is saved
+    monkeypatch.setattr(waits, "RECORD_AFTER_SECONDS", 0.0)
+    readers = {0: _AsyncApi(alice), 2: _AsyncApi(carol)}
+
+    async def scene():
+        waiting = [
+            (seat, asyncio.ensure_future(readers[seat].get(_wait_path(table_id, since))))
+            for seat in (0, 0, 2, 2)
+        ]
+        await asyncio.sleep(0.5)
+        assert not any(wait.done() for _seat, wait in waiting)
+        state = await sync_to_async(table)(clients[1], table_id)
+        assert (await sync_to_async(play_one)(clients[1], state, rng)).status_code == 200
+        answers = [(seat, await wait) for seat, wait in waiting]
+        await asyncio.sleep(0.1)  # the reads' record, after the answers
+        return answers
+
+    answers = async_to_sync(scene)()
+    assert calls == {"read": 1, "documents": 2}
+    assert sorted((read.user_id, read.version, read.seen) for read in recorded) == sorted(
+        (user.pk, since + 1, False) for user in (alice, alice, carol, carol)
+    )
+    # one GET each (a GET records its own read once it has answered)
+    plains = {seat: clients[seat].get(f"/api/v1/tables/{table_id}/") for seat in (0, 2)}
+    for seat, answer in answers:
+        assert answer.status_code == 200
+        plain = plains[seat]
+        assert answer.content == plain.content
+        assert answer.json()["since_your_last_visit"]["moves"]  # bob's move, unseen
+        for header in ("Content-Type", "ETag", "Cache-Control", "Allow"):
+            assert answer[header] == plain[header], header
+        text = answer.content.decode()
+        for secret in _hidden_from(table_id, seat):
+            assert secret not in text, f"seat {seat}'s long poll shows {secret}"
