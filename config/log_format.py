@@ -50,7 +50,12 @@ def formatter(name: str) -> dict:
     if name == "json":
         renderers = [structlog.processors.dict_tracebacks, structlog.processors.JSONRenderer()]
     elif name == "console":
-        renderers = [structlog.dev.ConsoleRenderer(colors=False)]
+        # Plain tracebacks: with rich installed (a dev tool's dependency) structlog would
+        # draw each one with every frame's local variables, slowly, and print their values.
+        renderer = structlog.dev.ConsoleRenderer(
+            colors=False, exception_formatter=structlog.dev.plain_traceback
+        )
+        renderers = [renderer]
     else:
         raise ValueError(f"LOG_FORMAT must be one of {', '.join(FORMATS)}, not {name!r}")
     return {
