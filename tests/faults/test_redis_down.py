@@ -4,8 +4,9 @@ it while alice plays against a bot.
 
 While Redis is down every move still applies (the rate limit fails open and says so in
 the log, the bot task that cannot be queued is logged), no answer is a 5xx and none
-waits on Redis for long. Once Redis is back the bot's turn is sent again (a read after
-``BOT_STUCK_SECONDS``) and the worker plays it. The Move rows replay to the snapshot.
+waits on Redis for long. Once Redis is back the beat's relay delivers the bot's turn
+the failed kick left undelivered (``tables.tasks.relay_table_events``, sent here as beat
+sends it) and the worker plays it. The Move rows replay to the snapshot.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tests.faults.processes import (
     create_bot_table,
     fresh_row,
     play_random_move,
+    send_task,
     service_env,
     start_web,
     start_worker,
@@ -62,7 +64,9 @@ def _moves_until_the_bot_is_stuck(
 def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
     private_redis, processes, token_of, alice, tmp_path
 ):
-    env = service_env(private_redis.url, BOT_STUCK_SECONDS=str(BOT_STUCK_SECONDS))
+    env = service_env(
+        private_redis.url, BOT_STUCK_SECONDS=str(BOT_STUCK_SECONDS), OUTBOX_GRACE_SECONDS="1"
+    )
     web, base = start_web(env, tmp_path / "web.log")
     processes.append(web)
     worker = start_worker(env, tmp_path / "worker.log")
@@ -89,22 +93,23 @@ def test_moves_apply_while_redis_is_down_and_the_bot_resumes_after_it_returns(
     assert slowest < 10, f"a move waited {slowest:.1f}s on the dead Redis"
     log = web.output(100_000)
     assert "rate limit 'moves' not checked, the cache is unavailable" in log
-    # The tasks are queued after the answer is sent (core.after_response): the failed
-    # attempt is logged once the broker's timeouts have run out, after the client moved on.
-    enqueue_failed = "could not enqueue tables.tasks.bot_play"
+    # The turn's event is delivered after the answer is sent (core.after_response): the
+    # failed kick is logged once the broker's timeouts have run out, after the client
+    # moved on, and the event stays undelivered.
+    enqueue_failed = "(turn_started) to queue_bot_turn; the committed write stands"
     wait_for(lambda: enqueue_failed in web.output(100_000), lambda: web.output(4000))
     # Reads go on too, and the turn stays stuck while Redis is away.
     assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200
     time.sleep(BOT_STUCK_SECONDS + 0.5)
-    assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # resend fails: logged
+    assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # reads send nothing
     assert fresh_row(table_id).version == stuck.version
 
     private_redis.start()
-    time.sleep(BOT_STUCK_SECONDS + 0.5)  # the failed resend's window passes
 
     def resumed() -> bool:
         assert worker.alive(), worker.output()
-        assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200  # the next read
+        send_task(env, "tables.tasks.relay_table_events")  # as beat sends it
+        assert client.get(f"/api/v1/tables/{table_id}/").status_code == 200
         return fresh_row(table_id).version > stuck.version
 
     wait_for(resumed, lambda: f"the bot's turn after Redis came back:\n{worker.output()}", 60, 0.5)
